@@ -1,0 +1,230 @@
+import { isAbsolute, resolve } from 'node:path';
+import type { SettingsReader } from './reader.js';
+
+export const DATABASE_TYPES = ['sqlite3', 'postgres', 'mysql'] as const;
+export type DatabaseType = (typeof DATABASE_TYPES)[number];
+export const SSL_MODES = ['disable', 'require', 'verify-full'] as const;
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export const ORG_ROLES_OR_NONE = ['Viewer', 'Editor', 'Admin', 'None'] as const;
+export const SAMESITE = ['lax', 'strict', 'none', 'disabled'] as const;
+
+export interface DatabaseConfig {
+  type: DatabaseType;
+  host: string;
+  name: string;
+  user: string;
+  password: string;
+  url: string;
+  /** absolute path of the SQLite file */
+  path: string;
+  sslMode: (typeof SSL_MODES)[number];
+  caCertPath: string;
+  maxIdleConn: number;
+  maxOpenConn: number;
+  connMaxLifetimeSeconds: number;
+  busyTimeoutMs: number;
+  sqliteSynchronous: 'full' | 'normal';
+  highAvailability: boolean;
+  queryTimeoutMs: number;
+}
+
+/** The typed configuration; built once at start-up and passed explicitly to whoever needs it. */
+export interface Config {
+  homepath: string;
+  paths: { data: string; logs: string; plugins: string; provisioning: string };
+  server: {
+    protocol: string;
+    httpAddr: string;
+    httpPort: number;
+    domain: string;
+    rootUrl: string;
+    maxBodyBytes: number;
+    shutdownTimeoutMs: number;
+  };
+  database: DatabaseConfig;
+  remoteCache: { type: '' | 'redis'; connstr: string; prefix: string };
+  security: {
+    adminUser: string;
+    adminPassword: string;
+    adminEmail: string;
+    disableInitialAdminCreation: boolean;
+    secretKey: string;
+    cookieSecure: boolean;
+    cookieSameSite: (typeof SAMESITE)[number];
+    disableBruteForceLoginProtection: boolean;
+    bruteForceMaxAttempts: number;
+    bruteForceWindowMs: number;
+  };
+  users: {
+    allowSignUp: boolean;
+    allowOrgCreate: boolean;
+    autoAssignOrg: boolean;
+    autoAssignOrgId: number;
+    autoAssignOrgRole: (typeof ORG_ROLES_OR_NONE)[number];
+    defaultTheme: 'dark' | 'light';
+  };
+  auth: {
+    loginCookieName: string;
+    maxInactiveLifetimeMs: number;
+    maxLifetimeMs: number;
+    tokenRotationIntervalMinutes: number;
+    apiKeyMaxSecondsToLive: number;
+    disableLoginForm: boolean;
+    basicEnabled: boolean;
+    passwordPolicy: boolean;
+  };
+  metrics: {
+    enabled: boolean;
+    intervalSeconds: number;
+    basicAuthUsername: string;
+    basicAuthPassword: string;
+    disableTotalStats: boolean;
+    environmentInfo: Record<string, string>;
+  };
+  rbac: { permissionCache: boolean; resetBasicRoles: boolean; permissionValidationEnabled: boolean };
+  smtp: {
+    enabled: boolean;
+    host: string;
+    user: string;
+    password: string;
+    skipVerify: boolean;
+    fromAddress: string;
+    fromName: string;
+    startTlsPolicy: 'OpportunisticStartTLS' | 'MandatoryStartTLS' | 'NoStartTLS';
+    ehloIdentity: string;
+  };
+  log: { level: (typeof LOG_LEVELS)[number]; mode: 'console' | 'file' };
+  dashboards: { versionsToKeep: number; minRefreshIntervalMs: number; defaultHomeDashboardPath: string };
+  unifiedAlerting: {
+    enabled: boolean;
+    notificationTimeoutMs: number;
+    notificationHistoryRetentionMs: number;
+  };
+}
+
+export function buildConfig(read: SettingsReader, homepath: string): Config {
+  const underHome = (path: string): string => (isAbsolute(path) ? path : resolve(homepath, path));
+  const data = underHome(read.string('paths', 'data', 'data'));
+  const type = read.oneOf('database', 'type', DATABASE_TYPES, 'sqlite3');
+  const dbPath = read.string('database', 'path', 'svc.db');
+  return {
+    homepath,
+    paths: {
+      data,
+      logs: underHome(read.string('paths', 'logs', 'data/log')),
+      plugins: underHome(read.string('paths', 'plugins', 'data/plugins')),
+      provisioning: underHome(read.string('paths', 'provisioning', 'conf/provisioning')),
+    },
+    server: {
+      protocol: read.oneOf('server', 'protocol', ['http'], 'http'),
+      httpAddr: read.string('server', 'http_addr'),
+      httpPort: read.int('server', 'http_port', 3000, 0),
+      domain: read.string('server', 'domain', 'localhost'),
+      rootUrl: read.string('server', 'root_url'),
+      maxBodyBytes: read.int('server', 'max_body_bytes', 10 * 1024 * 1024, 1),
+      shutdownTimeoutMs: read.duration('server', 'shutdown_timeout', '30s'),
+    },
+    database: {
+      type,
+      host: read.string('database', 'host'),
+      name: read.string('database', 'name', 'svc'),
+      user: read.string('database', 'user', 'root'),
+      password: read.string('database', 'password'),
+      url: read.string('database', 'url'),
+      path: isAbsolute(dbPath) ? dbPath : resolve(data, dbPath),
+      sslMode: read.oneOf('database', 'ssl_mode', SSL_MODES, 'disable'),
+      caCertPath: read.string('database', 'ca_cert_path'),
+      maxIdleConn: read.int('database', 'max_idle_conn', 2, 0),
+      maxOpenConn: read.int('database', 'max_open_conn', 0, 0),
+      connMaxLifetimeSeconds: read.int('database', 'conn_max_lifetime', 14400, 0),
+      busyTimeoutMs: read.int('database', 'busy_timeout', 5000, 0),
+      sqliteSynchronous: read.oneOf('database', 'sqlite_synchronous', ['full', 'normal'], 'full'),
+      // HA needs a shared database; an embedded SQLite file cannot be shared.
+      highAvailability: type !== 'sqlite3' && read.bool('database', 'high_availability', true),
+      queryTimeoutMs: read.duration('database', 'query_timeout', '30s'),
+    },
+    remoteCache: {
+      type: read.oneOf('remote_cache', 'type', ['', 'redis'] as const, ''),
+      connstr: read.string('remote_cache', 'connstr'),
+      prefix: read.string('remote_cache', 'prefix', 'svc:'),
+    },
+    security: {
+      adminUser: read.string('security', 'admin_user', 'admin'),
+      adminPassword: read.string('security', 'admin_password', 'admin'),
+      adminEmail: read.string('security', 'admin_email', 'admin@localhost'),
+      disableInitialAdminCreation: read.bool('security', 'disable_initial_admin_creation'),
+      secretKey: read.string('security', 'secret_key'),
+      cookieSecure: read.bool('security', 'cookie_secure'),
+      cookieSameSite: read.oneOf('security', 'cookie_samesite', SAMESITE, 'lax'),
+      disableBruteForceLoginProtection: read.bool('security', 'disable_brute_force_login_protection'),
+      bruteForceMaxAttempts: read.int('security', 'brute_force_login_protection_max_attempts', 5, 1),
+      bruteForceWindowMs: read.duration('security', 'brute_force_login_protection_window', '5m'),
+    },
+    users: {
+      allowSignUp: read.bool('users', 'allow_sign_up'),
+      allowOrgCreate: read.bool('users', 'allow_org_create'),
+      autoAssignOrg: read.bool('users', 'auto_assign_org', true),
+      autoAssignOrgId: read.int('users', 'auto_assign_org_id', 1, 1),
+      autoAssignOrgRole: read.oneOf('users', 'auto_assign_org_role', ORG_ROLES_OR_NONE, 'Viewer'),
+      defaultTheme: read.oneOf('users', 'default_theme', ['dark', 'light'] as const, 'dark'),
+    },
+    auth: {
+      loginCookieName: read.string('auth', 'login_cookie_name', 'svc_session'),
+      // Grafana compat: a bare number in these two settings means days.
+      maxInactiveLifetimeMs: read.duration('auth', 'login_maximum_inactive_lifetime_duration', '7d', 'd'),
+      maxLifetimeMs: read.duration('auth', 'login_maximum_lifetime_duration', '30d', 'd'),
+      tokenRotationIntervalMinutes: Math.max(2, read.int('auth', 'token_rotation_interval_minutes', 10, 0)),
+      apiKeyMaxSecondsToLive: read.int('auth', 'api_key_max_seconds_to_live', -1, -1),
+      disableLoginForm: read.bool('auth', 'disable_login_form'),
+      basicEnabled: read.bool('auth.basic', 'enabled', true),
+      passwordPolicy: read.bool('auth.basic', 'password_policy'),
+    },
+    metrics: {
+      enabled: read.bool('metrics', 'enabled'),
+      intervalSeconds: read.int('metrics', 'interval_seconds', 10, 1),
+      basicAuthUsername: read.string('metrics', 'basic_auth_username'),
+      basicAuthPassword: read.string('metrics', 'basic_auth_password'),
+      disableTotalStats: read.bool('metrics', 'disable_total_stats'),
+      environmentInfo: Object.fromEntries(read.keys('metrics.environment_info')),
+    },
+    rbac: {
+      permissionCache: read.bool('rbac', 'permission_cache', true),
+      resetBasicRoles: read.bool('rbac', 'reset_basic_roles'),
+      permissionValidationEnabled: read.bool('rbac', 'permission_validation_enabled', true),
+    },
+    smtp: {
+      enabled: read.bool('smtp', 'enabled'),
+      host: read.string('smtp', 'host', 'localhost:25'),
+      user: read.string('smtp', 'user'),
+      password: read.string('smtp', 'password'),
+      skipVerify: read.bool('smtp', 'skip_verify'),
+      fromAddress: read.string('smtp', 'from_address', 'admin@svc.localhost'),
+      fromName: read.string('smtp', 'from_name', 'svc'),
+      startTlsPolicy: read.oneOf(
+        'smtp',
+        'starttls_policy',
+        ['OpportunisticStartTLS', 'MandatoryStartTLS', 'NoStartTLS'] as const,
+        'OpportunisticStartTLS',
+      ),
+      ehloIdentity: read.string('smtp', 'ehlo_identity'),
+    },
+    log: {
+      level: read.oneOf('log', 'level', LOG_LEVELS, 'info'),
+      mode: read.oneOf('log', 'mode', ['console', 'file'] as const, 'console'),
+    },
+    dashboards: {
+      versionsToKeep: read.int('dashboards', 'versions_to_keep', 20, 1),
+      minRefreshIntervalMs: read.duration('dashboards', 'min_refresh_interval', '5s'),
+      defaultHomeDashboardPath: read.string('dashboards', 'default_home_dashboard_path'),
+    },
+    unifiedAlerting: {
+      enabled: read.bool('unified_alerting', 'enabled', true),
+      notificationTimeoutMs: read.duration('unified_alerting', 'notification_timeout', '30s'),
+      notificationHistoryRetentionMs: read.duration(
+        'unified_alerting',
+        'notification_history_retention',
+        '30d',
+      ),
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { Counter, Gauge, Histogram, Registry, Summary, exponentialBuckets } from 'prom-client';
+import type { BuildInfo } from '../lib/build-info.js';
+
+const SUMMARY_OBJECTIVES = { percentiles: [0.5, 0.9, 0.99] };
+const STATUS_CODES_SEEN_FROM_START = ['200', '404', '500'];
+
+/**
+ * Every metric SPEC names, registered up front with Grafana's types and labels (prefix svc_).
+ * Each app gets its own registry so several apps can live in one process (tests).
+ * Features feed the metrics they own through this object.
+ */
+export function createMetrics(build: BuildInfo, environmentInfo: Record<string, string>) {
+  const registry = new Registry();
+  const registers = [registry];
+  const counter = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
+    new Counter<L>({ name, help, labelNames, registers });
+  const gauge = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
+    new Gauge<L>({ name, help, labelNames, registers });
+  const summary = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
+    new Summary<L>({ name, help, labelNames, registers, ...SUMMARY_OBJECTIVES });
+
+  const metrics = {
+    registry,
+    instanceStart: counter('svc_instance_start_total', 'counter for started instances'),
+    buildInfo: gauge('svc_build_info', 'build information of this instance', [
+      'version',
+      'revision',
+      'branch',
+      'edition',
+      'nodeversion',
+    ]),
+    environmentInfo: new Gauge({
+      name: 'svc_environment_info',
+      help: 'environment information from [metrics.environment_info]',
+      labelNames: Object.keys(environmentInfo),
+      registers,
+    }),
+    apiResponses: counter('svc_api_response_status_total', 'API responses by status code', ['code']),
+    pageResponses: counter('svc_page_response_status_total', 'page responses by status code', ['code']),
+    proxyResponses: counter('svc_proxy_response_status_total', 'data source proxy responses by status code', [
+      'code',
+    ]),
+    totalDashboards: gauge('svc_stat_total_dashboards', 'total number of dashboards'),
+    totalUsers: gauge('svc_stat_total_users', 'total number of users'),
+    totalOrgs: gauge('svc_stat_total_orgs', 'total number of organizations'),
+    totalDatasources: gauge('svc_stat_totals_datasource', 'number of data sources by plugin', ['plugin_id']),
+    dashboardSearch: summary('svc_api_dashboard_search_milliseconds', 'dashboard search duration'),
+    dataproxyRequest: summary('svc_api_dataproxy_request_all_milliseconds', 'data proxy request duration'),
+    renderingRequest: summary('svc_rendering_request_duration_milliseconds', 'image rendering duration', [
+      'status',
+      'type',
+    ]),
+    alertingActiveAlerts: gauge('svc_alerting_active_alerts', 'number of active alerts'),
+    alertingResults: counter('svc_alerting_result_total', 'alert evaluation results by state', ['state']),
+    notificationsSent: counter(
+      'svc_alerting_notification_sent_total',
+      'notifications sent by integration type',
+      ['type'],
+    ),
+    notificationsFailed: counter(
+      'svc_alerting_notification_failed_total',
+      'failed notifications by integration type',
+      ['type'],
+    ),
+    alertingExecutionTime: summary('svc_alerting_execution_time_milliseconds', 'alert evaluation duration'),
+    accessEvaluations: counter('svc_access_evaluation_count', 'number of permission evaluations'),
+    accessEvaluationDuration: new Histogram({
+      name: 'svc_access_evaluation_duration',
+      help: 'duration of permission evaluations in seconds',
+      buckets: exponentialBuckets(1e-5, 4, 10),
+      registers,
+    }),
+    accessPermissionsCache: counter(
+      'svc_access_permissions_cache_usage',
+      'permission cache hits and misses',
+      ['status'],
+    ),
+  };
+
+  metrics.instanceStart.inc();
+  metrics.buildInfo.set(
+    {
+      version: build.version,
+      revision: build.commit,
+      branch: build.branch,
+      edition: 'oss',
+      nodeversion: process.version,
+    },
+    1,
+  );
+  metrics.environmentInfo.set(environmentInfo, 1);
+  for (const code of STATUS_CODES_SEEN_FROM_START) {
+    metrics.apiResponses.inc({ code }, 0);
+    metrics.pageResponses.inc({ code }, 0);
+    metrics.proxyResponses.inc({ code }, 0);
+  }
+  for (const status of ['hit', 'miss']) metrics.accessPermissionsCache.inc({ status }, 0);
+  return metrics;
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

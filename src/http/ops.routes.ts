@@ -1,0 +1,75 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config/config.js';
+import type { StatsService } from '../features/stats/stats.service.js';
+import type { BuildInfo } from '../lib/build-info.js';
+import type { DatabaseHealth } from './health.js';
+import type { Lifecycle } from './lifecycle.js';
+import type { Metrics } from './metrics.js';
+
+export interface OpsDeps {
+  config: Config;
+  lifecycle: Lifecycle;
+  health: DatabaseHealth;
+  metrics: Metrics;
+  stats: StatsService;
+  build: BuildInfo;
+}
+
+export const OPS_PATHS = new Set(['/livez', '/readyz', '/healthz', '/api/health', '/metrics']);
+
+/** Liveness, readiness, health and metrics: public, and answered before any authentication. */
+export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
+  const text = (reply: FastifyReply, status: number, body: string) =>
+    reply.status(status).type('text/plain; charset=utf-8').send(body);
+
+  app.get('/livez', (_req, reply) => text(reply, 200, 'OK'));
+
+  app.get('/readyz', (_req, reply) =>
+    deps.lifecycle.ready ? text(reply, 200, 'OK') : text(reply, 503, 'not ready'),
+  );
+
+  // Grafana compat: the body is "Ok".
+  app.get('/healthz', (_req, reply) => text(reply, 200, 'Ok'));
+
+  app.get('/api/health', async (_req, reply) => {
+    const healthy = await deps.health.isHealthy();
+    const body = {
+      database: healthy ? 'ok' : 'failing',
+      version: deps.build.version,
+      commit: deps.build.commit,
+    };
+    // Grafana compat: pretty-printed, not cacheable.
+    return reply
+      .status(healthy ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=UTF-8')
+      .send(JSON.stringify(body, null, 2));
+  });
+
+  if (deps.config.metrics.enabled) {
+    app.get('/metrics', async (request, reply) => {
+      if (!metricsCredentialsAccepted(request, deps.config.metrics)) {
+        return reply.status(401).header('www-authenticate', 'Basic realm="metrics"').send('');
+      }
+      if (!deps.config.metrics.disableTotalStats) {
+        await deps.stats.refreshIfStale().catch((err: unknown) => {
+          request.log.warn({ err }, 'could not refresh svc_stat_* metrics');
+        });
+      }
+      return reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+    });
+  }
+}
+
+function metricsCredentialsAccepted(
+  request: FastifyRequest,
+  { basicAuthUsername, basicAuthPassword }: Config['metrics'],
+): boolean {
+  if (!basicAuthUsername || !basicAuthPassword) return true;
+  const header = request.headers.authorization ?? '';
+  if (!header.toLowerCase().startsWith('basic ')) return false;
+  const given = Buffer.from(header.slice(6).trim(), 'base64');
+  const expected = Buffer.from(`${basicAuthUsername}:${basicAuthPassword}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,61 @@
+import type { Logger } from 'pino';
+import { buildApp, type App } from './app.js';
+import type { Config } from './config/config.js';
+import { ensureDefaultOrgAndAdmin } from './features/users/bootstrap.js';
+import { createLogger } from './http/logger.js';
+import { readBuildInfo } from './lib/build-info.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { openDatabase, type Database } from './store/database.js';
+
+export interface RunningServer extends App {
+  database: Database;
+  logger: Logger;
+  /** the address the server listens on, e.g. http://127.0.0.1:3000 */
+  url: string;
+  /** readyz goes 503, in-flight requests finish, the database is closed */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Start-up order: listen first (so /livez and /readyz answer), then migrate and bootstrap, then
+ * report ready. Until then API requests get 503.
+ */
+export async function startServer(config: Config, clock: Clock = systemClock): Promise<RunningServer> {
+  const logger = createLogger(config);
+  const database = openDatabase(config.database, (err) => logger.warn({ err }, 'database connection lost'));
+  const built = await buildApp({ config, database, clock, build: readBuildInfo(), logger });
+  const { app, lifecycle } = built;
+  const url = await app.listen({ host: config.server.httpAddr || '0.0.0.0', port: config.server.httpPort });
+
+  if (config.database.type === 'sqlite3') {
+    logger.info('high_availability does not apply to sqlite3: run a single instance on this database');
+  }
+  try {
+    const applied = await database.migrate();
+    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+    await ensureDefaultOrgAndAdmin(database.db, config, clock);
+  } catch (err) {
+    await app.close();
+    await database.close();
+    throw err;
+  }
+  lifecycle.markReady();
+  logger.info({ url, database: config.database.type }, 'svc is ready');
+
+  let stopping: Promise<void> | undefined;
+  const shutdown = () =>
+    (stopping ??= (async () => {
+      lifecycle.beginShutdown();
+      logger.info('shutting down: finishing in-flight requests');
+      const timer = setTimeout(() => app.server.closeAllConnections(), config.server.shutdownTimeoutMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(timer);
+        await database.close();
+      }
+      logger.info('shutdown complete');
+    })());
+
+  return { ...built, database, logger, url, shutdown };
+}

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { createPool as createMysqlPool } from 'mysql2';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config/config.js';
+
+const DEFAULT_PORT = { postgres: 5432, mysql: 3306 } as const;
+const CONNECT_TIMEOUT_MS = 5_000;
+
+interface Endpoint {
+  host: string;
+  port: number;
+  name: string;
+  user: string;
+  password: string;
+}
+
+/** Builds the Kysely dialect for `[database] type`, with the pool settings applied. */
+export function createDialect(config: DatabaseConfig, onPoolError: (err: Error) => void): Dialect {
+  if (config.type === 'sqlite3') return new SqliteDialect({ database: openSqlite(config) });
+  const endpoint = resolveEndpoint(config);
+  const max = config.maxOpenConn || 10;
+  if (config.type === 'postgres') {
+    const pool = new pg.Pool({
+      ...endpoint,
+      database: endpoint.name,
+      max,
+      idleTimeoutMillis: 30_000,
+      maxLifetimeSeconds: config.connMaxLifetimeSeconds,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: config.queryTimeoutMs || undefined,
+      ssl: postgresSsl(config),
+      types: { getTypeParser: postgresTypeParser },
+    });
+    // A broken idle connection (database restart, network cut) must not crash the process.
+    pool.on('error', onPoolError);
+    return new PostgresDialect({ pool });
+  }
+  const pool = createMysqlPool({
+    ...endpoint,
+    database: endpoint.name,
+    connectionLimit: max,
+    maxIdle: Math.min(config.maxIdleConn, max),
+    idleTimeout: config.connMaxLifetimeSeconds * 1000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    ssl: mysqlSsl(config),
+    timezone: 'Z',
+    charset: 'utf8mb4',
+    supportBigNumbers: true,
+  });
+  pool.on('connection', (connection) => connection.on('error', onPoolError));
+  return new MysqlDialect({ pool });
+}
+
+function openSqlite(config: DatabaseConfig): SQLite.Database {
+  mkdirSync(dirname(config.path), { recursive: true });
+  const database = new SQLite(config.path, { timeout: config.busyTimeoutMs });
+  database.pragma('journal_mode = WAL');
+  database.pragma(`synchronous = ${config.sqliteSynchronous.toUpperCase()}`);
+  database.pragma('foreign_keys = ON');
+  return database;
+}
+
+// BIGINT (times in ms, ids) must come back as numbers, not strings.
+const BIGINT_OID = 20;
+const NUMERIC_OID = 1700;
+function postgresTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if (oid === BIGINT_OID || oid === NUMERIC_OID) return Number;
+  return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+}
+
+function resolveEndpoint(config: DatabaseConfig): Endpoint {
+  const type = config.type as 'postgres' | 'mysql';
+  if (config.url) {
+    const url = new URL(config.url);
+    return {
+      host: url.hostname,
+      port: Number(url.port) || DEFAULT_PORT[type],
+      name: decodeURIComponent(url.pathname.replace(/^\//, '')) || config.name,
+      user: decodeURIComponent(url.username) || config.user,
+      password: decodeURIComponent(url.password) || config.password,
+    };
+  }
+  const [host, port] = splitHostPort(config.host);
+  return {
+    host: host || '127.0.0.1',
+    port: port ?? DEFAULT_PORT[type],
+    name: config.name,
+    user: config.user,
+    password: config.password,
+  };
+}
+
+function splitHostPort(value: string): [string, number | undefined] {
+  const match = /^\[?([^\]]*?)\]?(?::(\d+))?$/.exec(value.trim());
+  if (!match) return [value, undefined];
+  return [match[1] ?? '', match[2] ? Number(match[2]) : undefined];
+}
+
+function postgresSsl(config: DatabaseConfig): pg.PoolConfig['ssl'] {
+  if (config.sslMode === 'disable') return false;
+  if (config.sslMode === 'require') return { rejectUnauthorized: false };
+  return { rejectUnauthorized: true, ca: config.caCertPath ? readFileSync(config.caCertPath) : undefined };
+}
+
+function mysqlSsl(config: DatabaseConfig): { rejectUnauthorized: boolean; ca?: Buffer } | undefined {
+  if (config.sslMode === 'disable') return undefined;
+  if (config.sslMode === 'require') return { rejectUnauthorized: false };
+  return { rejectUnauthorized: true, ca: config.caCertPath ? readFileSync(config.caCertPath) : undefined };
+}
+
+export function createKysely<T>(config: DatabaseConfig, onPoolError: (err: Error) => void): Kysely<T> {
+  return new Kysely<T>({ dialect: createDialect(config, onPoolError) });
+}

@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseType } from '../../config/config.js';
+import * as core from './0001-core.js';
+
+export interface MigrationStep {
+  up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
+}
+
+/** Append-only: never edit or reorder a released step, add a new one. Names sort in execution order. */
+export const migrations: Record<string, MigrationStep> = {
+  '0001-core': core,
+};

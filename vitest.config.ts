@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// `SVC_TEST_DB=sqlite3,postgres,mysql npm test` runs every database-backed test once per dialect;
+// pure unit tests run once.
+const dialects = (process.env.SVC_TEST_DB ?? 'sqlite3')
+  .split(',')
+  .map((d) => d.trim())
+  .filter(Boolean);
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      ...dialects.map((dialect) => ({
+        extends: true as const,
+        test: {
+          name: dialect,
+          include: ['test/api/**/*.test.ts'],
+          env: { SVC_TEST_DIALECT: dialect },
+        },
+      })),
+    ],
+  },
+});
