@@ -49,6 +49,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
 
+  // While shutting down, close each connection after its response so the server can finish.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (lifecycle.phase === 'stopping') reply.header('connection', 'close');
+    return payload;
+  });
+
   registerOpsRoutes(app, {
     config,
     lifecycle,

@@ -15,8 +15,10 @@ const REDACT = [
   '*.key',
 ];
 
-export function createLogger(config: Config): Logger {
+/** `destination` is for tests; by default logs go to stdout, or to svc.log with `[log] mode = file`. */
+export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
   const options = { level: config.log.level, redact: { paths: REDACT, censor: '[REDACTED]' } };
+  if (destination) return pino(options, destination);
   if (config.log.mode === 'file') {
     mkdirSync(config.paths.logs, { recursive: true });
     return pino(options, pino.destination({ dest: join(config.paths.logs, 'svc.log'), sync: false }));

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import {
+  Kysely,
+  MysqlDialect,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  type DialectAdapter,
+  type Dialect,
+  type MigrationLockOptions,
+} from 'kysely';
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/config.js';
@@ -20,7 +29,7 @@ interface Endpoint {
 
 /** Builds the Kysely dialect for `[database] type`, with the pool settings applied. */
 export function createDialect(config: DatabaseConfig, onPoolError: (err: Error) => void): Dialect {
-  if (config.type === 'sqlite3') return new SqliteDialect({ database: openSqlite(config) });
+  if (config.type === 'sqlite3') return new SerialMigrationsSqliteDialect({ database: openSqlite(config) });
   const endpoint = resolveEndpoint(config);
   const max = config.maxOpenConn || 10;
   if (config.type === 'postgres') {
@@ -53,6 +62,37 @@ export function createDialect(config: DatabaseConfig, onPoolError: (err: Error) 
   });
   pool.on('connection', (connection) => connection.on('error', onPoolError));
   return new MysqlDialect({ pool });
+}
+
+/**
+ * Kysely assumes one process per SQLite file. Writing the lock row first thing in the migration
+ * transaction takes SQLite's write lock, so a second process starting at the same moment waits
+ * (busy_timeout) and then finds the migrations done, instead of running them twice.
+ */
+class SerialMigrationsSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>, options: MigrationLockOptions): Promise<void> {
+    const locks = db as unknown as Kysely<Record<string, { id: string; is_locked: number }>>;
+    await locks
+      .updateTable(options.lockTable)
+      .set({ is_locked: 1 })
+      .where('id', '=', options.lockRowId)
+      .execute();
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>, options: MigrationLockOptions): Promise<void> {
+    const locks = db as unknown as Kysely<Record<string, { id: string; is_locked: number }>>;
+    await locks
+      .updateTable(options.lockTable)
+      .set({ is_locked: 0 })
+      .where('id', '=', options.lockRowId)
+      .execute();
+  }
+}
+
+class SerialMigrationsSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new SerialMigrationsSqliteAdapter();
+  }
 }
 
 function openSqlite(config: DatabaseConfig): SQLite.Database {

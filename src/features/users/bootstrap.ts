@@ -16,6 +16,15 @@ export async function ensureDefaultOrgAndAdmin(db: Db, config: Config, clock: Cl
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return;
   const password = await hashPassword(config.security.adminPassword);
+  try {
+    await createOrgAndAdmin(db, config, clock, password);
+  } catch (err) {
+    // Another instance starting at the same moment won the race (unique name/login); that is fine.
+    if (!(await db.selectFrom('users').select('id').limit(1).executeTakeFirst())) throw err;
+  }
+}
+
+async function createOrgAndAdmin(db: Db, config: Config, clock: Clock, password: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const now = clock.now();
     const existingOrg = await trx.selectFrom('org').select('id').orderBy('id').limit(1).executeTakeFirst();

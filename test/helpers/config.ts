@@ -1,0 +1,24 @@
+import { loadConfig, type Config } from '../../src/config/load.js';
+import { projectRoot } from '../../src/lib/build-info.js';
+
+export type Overrides = Record<string, Record<string, string>>;
+
+/** Layers override sets section by section. */
+export function mergeOverrides(...sets: Overrides[]): Overrides {
+  const merged: Overrides = {};
+  for (const set of sets) {
+    for (const [section, keys] of Object.entries(set)) merged[section] = { ...merged[section], ...keys };
+  }
+  return merged;
+}
+
+export function testConfig(overrides: Overrides = {}): Config {
+  return loadConfig({
+    homepath: projectRoot,
+    env: {},
+    overrides: mergeOverrides(
+      { server: { http_addr: '127.0.0.1', http_port: '0' }, log: { level: 'silent' } },
+      overrides,
+    ),
+  });
+}
