@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { createStatsService } from './features/stats/stats.service.js';
 import { registerErrorMapping } from './http/errors.js';
@@ -32,6 +32,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: config.server.maxBodyBytes,
+    // Grafana compat: per-request logs only with [server] router_logging; they cost throughput.
+    logController: new LogController({ disableRequestLogging: !config.server.routerLogging }),
     // Idle keep-alive sockets are closed on shutdown; requests in flight are allowed to finish.
     forceCloseConnections: 'idle',
     return503OnClosing: false,

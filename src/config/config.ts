@@ -40,6 +40,7 @@ export interface Config {
     rootUrl: string;
     maxBodyBytes: number;
     shutdownTimeoutMs: number;
+    routerLogging: boolean;
   };
   database: DatabaseConfig;
   remoteCache: { type: '' | 'redis'; connstr: string; prefix: string };
@@ -123,6 +124,7 @@ export function buildConfig(read: SettingsReader, homepath: string): Config {
       rootUrl: read.string('server', 'root_url'),
       maxBodyBytes: read.int('server', 'max_body_bytes', 10 * 1024 * 1024, 1),
       shutdownTimeoutMs: read.duration('server', 'shutdown_timeout', '30s'),
+      routerLogging: read.bool('server', 'router_logging'),
     },
     database: {
       type,
