@@ -1,7 +1,21 @@
 import cookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
+import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { createAuthService } from './features/auth/auth.service.js';
+import { createAuthnService } from './features/auth/authn.service.js';
+import { createLoginAttemptsStore } from './features/auth/login-attempts.store.js';
+import { createPasswordAuth } from './features/auth/password-auth.js';
+import { createSessionCookie } from './features/auth/session-cookie.js';
+import { createSessionsService } from './features/auth/sessions.service.js';
+import { createSessionsStore } from './features/auth/sessions.store.js';
+import { createPermissionSource } from './features/rbac/permissions.service.js';
+import { createApiKeysStore } from './features/serviceaccounts/api-keys.store.js';
 import { createStatsService } from './features/stats/stats.service.js';
+import { createUsersStore } from './features/users/users.store.js';
+import { registerAuthentication } from './http/authentication.js';
+import { createAuthorizer } from './http/authorize.js';
 import { registerErrorMapping } from './http/errors.js';
 import { createDatabaseHealth } from './http/health.js';
 import { Lifecycle } from './http/lifecycle.js';
@@ -10,6 +24,7 @@ import { OPS_PATHS, registerOpsRoutes } from './http/ops.routes.js';
 import { registerRequestMetrics } from './http/request-metrics.js';
 import type { BuildInfo } from './lib/build-info.js';
 import type { Clock } from './lib/clock.js';
+import type { BackgroundJob } from './store/background-jobs.js';
 import type { Database } from './store/database.js';
 
 export interface AppDeps {
@@ -24,11 +39,14 @@ export interface App {
   app: FastifyInstance;
   lifecycle: Lifecycle;
   metrics: Metrics;
+  /** periodic work the server runs on one instance at a time */
+  jobs: BackgroundJob[];
 }
 
-/** Wires every part by hand: plumbing first, then each feature's routes. */
+/** Wires every part by hand: plumbing first, then each feature's stores, services and routes. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, clock, build } = deps;
+  const { db } = database;
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: config.server.maxBodyBytes,
@@ -39,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const lifecycle = new Lifecycle();
   const metrics = createMetrics(build, config.metrics.environmentInfo);
 
@@ -50,12 +69,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.status(503).send({ message: 'svc is starting' });
     }
   });
-
   // While shutting down, close each connection after its response so the server can finish.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (lifecycle.phase === 'stopping') reply.header('connection', 'close');
     return payload;
   });
+
+  // Identity
+  const users = createUsersStore(db);
+  const apiKeys = createApiKeysStore(db);
+  const sessions = createSessionsService({ store: createSessionsStore(db), config, clock });
+  const passwordAuth = createPasswordAuth({ users, attempts: createLoginAttemptsStore(db), config, clock });
+  const authn = createAuthnService({ users, apiKeys, passwordAuth, sessions, config, clock });
+  const authorizer = createAuthorizer({
+    permissions: createPermissionSource({ allowOrgCreate: config.users.allowOrgCreate }),
+    metrics,
+  });
+  const sessionCookie = createSessionCookie(config);
+  const auth = createAuthService({ passwordAuth, sessions, users, config });
+  registerAuthentication(app, { authn, authorizer, sessionCookie, clock });
 
   registerOpsRoutes(app, {
     config,
@@ -63,13 +95,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     build,
     metrics,
     health: createDatabaseHealth(database, clock),
-    stats: createStatsService({
-      db: database.db,
-      metrics,
-      clock,
-      intervalMs: config.metrics.intervalSeconds * 1000,
-    }),
+    stats: createStatsService({ db, metrics, clock, intervalMs: config.metrics.intervalSeconds * 1000 }),
   });
+  registerAuthRoutes(api, { auth, sessionCookie });
 
-  return { app, lifecycle, metrics };
+  const jobs: BackgroundJob[] = [
+    { name: 'delete-expired-sessions', intervalMs: 10 * 60_000, run: () => sessions.deleteExpired() },
+    {
+      name: 'delete-old-login-attempts',
+      intervalMs: 10 * 60_000,
+      run: () => passwordAuth.deleteOldAttempts(),
+    },
+  ];
+  return { app, lifecycle, metrics, jobs };
 }

@@ -5,6 +5,7 @@ import { ensureDefaultOrgAndAdmin } from './features/users/bootstrap.js';
 import { createLogger } from './http/logger.js';
 import { readBuildInfo } from './lib/build-info.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { startBackgroundJobs } from './store/background-jobs.js';
 import { openDatabase, type Database } from './store/database.js';
 
 export interface RunningServer extends App {
@@ -39,6 +40,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     await database.close();
     throw err;
   }
+  const stopJobs = startBackgroundJobs(database.db, clock, logger, built.jobs);
   lifecycle.markReady();
   logger.info({ url, database: config.database.type }, 'svc is ready');
 
@@ -46,6 +48,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
   const shutdown = () =>
     (stopping ??= (async () => {
       lifecycle.beginShutdown();
+      stopJobs();
       logger.info('shutting down: finishing in-flight requests');
       const timer = setTimeout(() => app.server.closeAllConnections(), config.server.shutdownTimeoutMs);
       try {

@@ -16,6 +16,8 @@ export interface OpsDeps {
   build: BuildInfo;
 }
 
+const PUBLIC = { config: { public: true } };
+
 export const OPS_PATHS = new Set(['/livez', '/readyz', '/healthz', '/api/health', '/metrics']);
 
 /** Liveness, readiness, health and metrics: public, and answered before any authentication. */
@@ -23,16 +25,16 @@ export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
   const text = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).type('text/plain; charset=utf-8').send(body);
 
-  app.get('/livez', (_req, reply) => text(reply, 200, 'OK'));
+  app.get('/livez', PUBLIC, (_req, reply) => text(reply, 200, 'OK'));
 
-  app.get('/readyz', (_req, reply) =>
+  app.get('/readyz', PUBLIC, (_req, reply) =>
     deps.lifecycle.ready ? text(reply, 200, 'OK') : text(reply, 503, 'not ready'),
   );
 
   // Grafana compat: the body is "Ok".
-  app.get('/healthz', (_req, reply) => text(reply, 200, 'Ok'));
+  app.get('/healthz', PUBLIC, (_req, reply) => text(reply, 200, 'Ok'));
 
-  app.get('/api/health', async (_req, reply) => {
+  app.get('/api/health', PUBLIC, async (_req, reply) => {
     const healthy = await deps.health.isHealthy();
     const body = {
       database: healthy ? 'ok' : 'failing',
@@ -48,7 +50,7 @@ export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
   });
 
   if (deps.config.metrics.enabled) {
-    app.get('/metrics', async (request, reply) => {
+    app.get('/metrics', PUBLIC, async (request, reply) => {
       if (!metricsCredentialsAccepted(request, deps.config.metrics)) {
         return reply.status(401).header('www-authenticate', 'Basic realm="metrics"').send('');
       }

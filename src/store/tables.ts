@@ -55,9 +55,87 @@ export interface ServerLockTable {
   last_execution: number;
 }
 
+export interface UserAuthTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the token and the secret key; the token itself is never stored */
+  auth_token: string;
+  prev_auth_token: string;
+  user_agent: string;
+  client_ip: string;
+  seen_at: number;
+  rotated_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  username: string;
+  ip_address: string;
+  created: number;
+}
+
+export interface TeamTable {
+  id: Generated<number>;
+  uid: string;
+  org_id: number;
+  name: string;
+  email: string;
+  created: number;
+  updated: number;
+}
+
+export interface TeamMemberTable {
+  id: Generated<number>;
+  org_id: number;
+  team_id: number;
+  user_id: number;
+  /** 0 member, 4 team admin */
+  permission: number;
+  created: number;
+  updated: number;
+}
+
+export interface ApiKeyTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  /** SHA-256 hex of the whole token */
+  key_hash: string;
+  role: string;
+  service_account_id: number | null;
+  expires: number | null;
+  last_used_at: number | null;
+  is_revoked: number;
+  created: number;
+  updated: number;
+}
+
+export interface PreferencesTable {
+  id: Generated<number>;
+  /** owner: a user (user_id), a team (team_id) or the org itself (both 0) */
+  org_id: number;
+  user_id: number;
+  team_id: number;
+  theme: string;
+  timezone: string;
+  week_start: string;
+  home_dashboard_uid: string;
+  json_data: string;
+  created: number;
+  updated: number;
+}
+
 export interface Tables {
   org: OrgTable;
   users: UsersTable;
   org_user: OrgUserTable;
   server_lock: ServerLockTable;
+  user_auth_token: UserAuthTokenTable;
+  login_attempt: LoginAttemptTable;
+  team: TeamTable;
+  team_member: TeamMemberTable;
+  api_key: ApiKeyTable;
+  preferences: PreferencesTable;
 }

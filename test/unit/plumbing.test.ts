@@ -40,6 +40,7 @@ async function appWithProbeRoutes(options: { ready?: boolean; maxBodyBytes?: num
   app.app.post(
     '/api/probe',
     {
+      config: { public: true },
       schema: {
         body: {
           type: 'object',
@@ -50,10 +51,10 @@ async function appWithProbeRoutes(options: { ready?: boolean; maxBodyBytes?: num
     },
     (request) => ({ received: request.body }),
   );
-  app.app.get('/api/probe/crash', () => {
+  app.app.get('/api/probe/crash', { config: { public: true } }, () => {
     throw new Error('connection string postgres://svc:hunter2@db');
   });
-  app.app.get('/api/probe/teapot', () => {
+  app.app.get('/api/probe/teapot', { config: { public: true } }, () => {
     throw teapot();
   });
   if (options.ready !== false) app.lifecycle.markReady();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseType } from '../../config/config.js';
 import * as core from './0001-core.js';
+import * as identity from './0002-identity.js';
 
 export interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -9,4 +10,5 @@ export interface MigrationStep {
 /** Append-only: never edit or reorder a released step, add a new one. Names sort in execution order. */
 export const migrations: Record<string, MigrationStep> = {
   '0001-core': core,
+  '0002-identity': identity,
 };

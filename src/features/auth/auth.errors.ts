@@ -1,0 +1,19 @@
+import { defineError } from '../../http/errors.js';
+
+// Grafana compat: one public message for unknown users, wrong passwords and blocked logins.
+export const invalidCredentials = defineError(401, 'password-auth.failed', 'Invalid username or password');
+export const unauthorized = defineError(401, undefined, 'Unauthorized');
+export const identityDisabled = defineError(401, 'identity.disabled', 'Unauthorized');
+export const invalidApiKey = defineError(401, 'api-key.invalid', 'Invalid API key');
+export const expiredApiKey = defineError(401, 'api-key.expired', 'Expired API key');
+export const revokedApiKey = defineError(401, 'api-key.revoked', 'Revoked API key');
+export const apiKeyOrgMismatch = defineError(
+  401,
+  'api-key.organization-mismatch',
+  'API key does not belong to the requested organization',
+);
+export const notValidOrganization = defineError(401, undefined, 'Not a valid organization');
+export const basicAuthDisabled = defineError(401, 'basic-auth.disabled', 'Basic authentication is disabled');
+export const invalidBasicHeader = defineError(400, 'basic-auth.invalid-header', 'Invalid Basic Auth Header');
+export const loginFormDisabled = defineError(401, 'login.disabled', 'Login form is disabled');
+export const sessionNotFound = defineError(401, 'session.token.not-found', 'Unauthorized');

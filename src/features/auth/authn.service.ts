@@ -1,0 +1,154 @@
+import type { Config } from '../../config/config.js';
+import { AppError } from '../../http/errors.js';
+import type { Identity } from '../../http/identity.js';
+import type { Clock } from '../../lib/clock.js';
+import { isOrgRole, type OrgRole } from '../rbac/basic-roles.js';
+import type { ApiKeysStore } from '../serviceaccounts/api-keys.store.js';
+import { hashToken, isWellFormedToken } from '../serviceaccounts/token-format.js';
+import type { UserInOrg, UsersStore } from '../users/users.store.js';
+import {
+  apiKeyOrgMismatch,
+  basicAuthDisabled,
+  expiredApiKey,
+  identityDisabled,
+  invalidApiKey,
+  invalidBasicHeader,
+  notValidOrganization,
+  revokedApiKey,
+  unauthorized,
+} from './auth.errors.js';
+import type { PasswordAuth } from './password-auth.js';
+import type { ClientInfo, SessionsService } from './sessions.service.js';
+
+const LAST_USED_WRITE_INTERVAL_MS = 5 * 60_000;
+
+/** What the HTTP layer hands over; the chain knows nothing about Fastify. */
+export interface Credentials {
+  authorization?: string;
+  sessionToken?: string;
+  /** X-Grafana-Org-Id / X-Svc-Org-Id */
+  orgHeader?: string;
+  client: ClientInfo;
+}
+
+export interface AuthResult {
+  identity: Identity;
+  /** a rotated session token the response must set as the new cookie */
+  rotatedToken?: string;
+}
+
+/**
+ * The authentication chain, in Grafana's order: bearer token (or Basic with user `api_key`),
+ * Basic, session cookie. Failed credentials are 401s, never 403s; database errors propagate as
+ * what they are (5xx), never as a failed login.
+ */
+export function createAuthnService(deps: {
+  users: UsersStore;
+  apiKeys: ApiKeysStore;
+  passwordAuth: PasswordAuth;
+  sessions: SessionsService;
+  config: Config;
+  clock: Clock;
+}) {
+  const { users, apiKeys, passwordAuth, sessions, config, clock } = deps;
+
+  async function asIdentity(
+    user: UserInOrg,
+    requestedOrg: number | null,
+    method: Identity['authMethod'],
+  ): Promise<Identity> {
+    if (user.is_disabled) throw identityDisabled();
+    let orgId = requestedOrg ?? user.org_id;
+    let role: OrgRole | null = isOrgRole(user.org_role) ? user.org_role : null;
+    if (role === null) {
+      if (requestedOrg !== null) throw notValidOrganization();
+      // The active org is gone or the user left it: act in the first org the user belongs to.
+      const fallback = await users.firstOrgOf(user.id);
+      const member = fallback === undefined ? undefined : await users.findById(user.id, fallback);
+      if (fallback !== undefined && isOrgRole(member?.org_role)) {
+        orgId = fallback;
+        role = member.org_role;
+      }
+    }
+    const now = clock.now();
+    if (now - user.last_seen_at > LAST_USED_WRITE_INTERVAL_MS) await users.touchLastSeen(user.id, now);
+    return {
+      kind: user.is_service_account ? 'service-account' : 'user',
+      userId: user.id,
+      uid: user.uid,
+      login: user.login,
+      email: user.email,
+      name: user.name,
+      orgId,
+      orgRole: role ?? 'None',
+      isServerAdmin: user.is_admin === 1,
+      authMethod: method,
+    };
+  }
+
+  async function byToken(token: string, requestedOrg: number | null): Promise<AuthResult> {
+    if (!isWellFormedToken(token)) throw invalidApiKey();
+    const key = await apiKeys.findByHash(hashToken(token));
+    if (!key || key.service_account_id === null) throw invalidApiKey();
+    const now = clock.now();
+    if (key.expires !== null && key.expires <= now) throw expiredApiKey();
+    if (key.is_revoked) throw revokedApiKey();
+    if (requestedOrg !== null && requestedOrg !== key.org_id) throw apiKeyOrgMismatch();
+    const account = await users.findById(key.service_account_id, key.org_id);
+    if (!account) throw invalidApiKey();
+    if (key.last_used_at === null || now - key.last_used_at > LAST_USED_WRITE_INTERVAL_MS) {
+      await apiKeys.touchLastUsed(key.id, now);
+    }
+    return { identity: await asIdentity(account, key.org_id, 'token') };
+  }
+
+  async function byBasic(
+    encoded: string,
+    requestedOrg: number | null,
+    client: ClientInfo,
+  ): Promise<AuthResult> {
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) throw invalidBasicHeader();
+    const login = decoded.slice(0, colon);
+    const password = decoded.slice(colon + 1);
+    if (login === 'api_key') return byToken(password, requestedOrg);
+    if (!config.auth.basicEnabled) throw basicAuthDisabled();
+    const user = await passwordAuth.authenticate(login, password, client.ip, requestedOrg);
+    return { identity: await asIdentity(user, requestedOrg, 'basic') };
+  }
+
+  async function bySession(
+    token: string,
+    requestedOrg: number | null,
+    client: ClientInfo,
+  ): Promise<AuthResult> {
+    const found = await sessions.lookup(token, client);
+    if (!found) throw unauthorized();
+    const user = await users.findById(found.session.user_id, requestedOrg);
+    if (!user) throw unauthorized();
+    const identity = await asIdentity(user, requestedOrg, 'session');
+    return { identity: { ...identity, sessionTokenId: found.session.id }, rotatedToken: found.rotatedToken };
+  }
+
+  return {
+    async authenticate(credentials: Credentials): Promise<AuthResult> {
+      const requestedOrg = parseOrgHeader(credentials.orgHeader);
+      const authorization = credentials.authorization?.trim() ?? '';
+      const [scheme = '', value = ''] = authorization.split(/\s+/, 2);
+      if (scheme.toLowerCase() === 'bearer' && value) return byToken(value, requestedOrg);
+      if (scheme.toLowerCase() === 'basic' && value) return byBasic(value, requestedOrg, credentials.client);
+      if (credentials.sessionToken)
+        return bySession(credentials.sessionToken, requestedOrg, credentials.client);
+      throw unauthorized();
+    },
+  };
+}
+
+export type AuthnService = ReturnType<typeof createAuthnService>;
+
+function parseOrgHeader(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  if (!/^\d+$/.test(value)) throw new AppError(400, 'X-Grafana-Org-Id is invalid');
+  return Number(value);
+}

@@ -1,0 +1,78 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { Config } from '../../config/config.js';
+import type { Clock } from '../../lib/clock.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import type { UserInOrg, UsersStore } from '../users/users.store.js';
+import { invalidCredentials } from './auth.errors.js';
+import type { LoginAttemptsStore } from './login-attempts.store.js';
+
+const CACHE_TTL_MS = 5 * 60_000;
+const CACHE_MAX = 10_000;
+
+/**
+ * Login or email + password, for POST /api/login and Basic auth.
+ *
+ * A password hash costs tens of milliseconds, too much per Basic-authenticated request. Verified
+ * credentials are therefore remembered by an HMAC of (login, password) under a per-process key,
+ * together with the stored hash they were verified against. A hit only counts while the user's
+ * stored hash is still that value, so a password change invalidates it at once on every
+ * instance; disabled and deleted users are caught by the caller reading the user row anyway.
+ */
+export function createPasswordAuth(deps: {
+  users: UsersStore;
+  attempts: LoginAttemptsStore;
+  config: Config;
+  clock: Clock;
+}) {
+  const { users, attempts, config, clock } = deps;
+  const hmacKey = randomBytes(32);
+  const verified = new LRUCache<string, string>({ max: CACHE_MAX, ttl: CACHE_TTL_MS });
+  const cacheKey = (login: string, password: string) =>
+    createHmac('sha256', hmacKey).update(login).update('\0').update(password).digest('base64');
+
+  async function isBlocked(username: string): Promise<boolean> {
+    if (config.security.disableBruteForceLoginProtection) return false;
+    const since = clock.now() - config.security.bruteForceWindowMs;
+    return (await attempts.countSince(username, since)) >= config.security.bruteForceMaxAttempts;
+  }
+
+  async function fail(username: string, ip: string): Promise<never> {
+    if (!config.security.disableBruteForceLoginProtection) await attempts.record(username, ip, clock.now());
+    throw invalidCredentials();
+  }
+
+  return {
+    /** The user, with its role in `orgId` (null: its active org); throws 401 on any failure. */
+    async authenticate(
+      loginOrEmail: string,
+      password: string,
+      ip: string,
+      orgId: number | null,
+    ): Promise<UserInOrg> {
+      const username = loginOrEmail.trim().toLowerCase();
+      if (!username || !password) throw invalidCredentials();
+      const user = await users.findByLoginOrEmail(username, orgId);
+      const key = cacheKey(username, password);
+      if (user && verified.get(key) === user.password) return user;
+
+      if (await isBlocked(username)) return fail(username, ip);
+      if (!user) return fail(username, ip);
+      const check = await verifyPassword(user.password, user.salt, password);
+      if (!check.ok) return fail(username, ip);
+      if (check.needsRehash) {
+        user.password = await hashPassword(password);
+        user.salt = '';
+        await users.update(user.id, { password: user.password, salt: '' });
+      }
+      verified.set(key, user.password);
+      return user;
+    },
+
+    deleteOldAttempts(): Promise<void> {
+      return attempts.deleteOlderThan(clock.now() - 2 * config.security.bruteForceWindowMs);
+    },
+  };
+}
+
+export type PasswordAuth = ReturnType<typeof createPasswordAuth>;

@@ -1,0 +1,154 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../store/database.js';
+import { insertReturningId } from '../../store/insert.js';
+import type { UsersTable } from '../../store/tables.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** A user with its role in one organization (null when not a member). */
+export type UserInOrg = UserRow & { org_role: string | null };
+
+/** The only place with SQL for users. Logins and emails are stored lower-cased. */
+export function createUsersStore(db: Db) {
+  /** `orgId` null: the user's active organization. */
+  function withOrgRole(orgId: number | null) {
+    return db
+      .selectFrom('users as u')
+      .leftJoin('org_user as ou', (join) =>
+        join
+          .onRef('ou.user_id', '=', 'u.id')
+          .on((eb) =>
+            orgId === null ? eb('ou.org_id', '=', eb.ref('u.org_id')) : eb('ou.org_id', '=', orgId),
+          ),
+      )
+      .selectAll('u')
+      .select('ou.role as org_role');
+  }
+
+  return {
+    /** Users (not service accounts) whose login or email is `loginOrEmail`, case-insensitively. */
+    async findByLoginOrEmail(loginOrEmail: string, orgId: number | null): Promise<UserInOrg | undefined> {
+      const key = loginOrEmail.trim().toLowerCase();
+      const rows = await withOrgRole(orgId)
+        .where('u.is_service_account', '=', 0)
+        .where((eb) => eb.or([eb('u.login', '=', key), eb('u.email', '=', key)]))
+        .execute();
+      // Grafana compat: an input with "@" is tried as an email first.
+      const byEmail = rows.find((r) => r.email === key);
+      const byLogin = rows.find((r) => r.login === key);
+      return key.includes('@') ? (byEmail ?? byLogin) : (byLogin ?? byEmail);
+    },
+
+    findById(id: number, orgId: number | null): Promise<UserInOrg | undefined> {
+      return withOrgRole(orgId).where('u.id', '=', id).executeTakeFirst();
+    },
+
+    getById(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    getByUid(uid: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
+    },
+
+    /** Any user or service account already using this login or email (excluding `exceptId`). */
+    async loginOrEmailTaken(login: string, email: string, exceptId?: number): Promise<boolean> {
+      let query = db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb('login', '=', login),
+            eb('email', '=', email),
+            eb('login', '=', email),
+            eb('email', '=', login),
+          ]),
+        );
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return (await query.limit(1).executeTakeFirst()) !== undefined;
+    },
+
+    insert(values: Omit<UserRow, 'id'>): Promise<number> {
+      return insertReturningId(db, db.insertInto('users').values(values));
+    },
+
+    async update(id: number, values: Partial<Omit<UserRow, 'id'>>): Promise<boolean> {
+      const result = await db.updateTable('users').set(values).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    countServerAdmins(): Promise<number> {
+      return db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('is_admin', '=', 1)
+        .where('is_service_account', '=', 0)
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    },
+
+    /** Paged search over name, login and email (case-insensitive), users only. */
+    async search(options: {
+      query: string;
+      limit: number;
+      offset: number;
+    }): Promise<{ total: number; rows: UserRow[] }> {
+      const pattern = `%${options.query.toLowerCase()}%`;
+      const base = db.selectFrom('users').where('is_service_account', '=', 0);
+      const filtered = options.query
+        ? base.where((eb) =>
+            eb.or([
+              eb(eb.fn('lower', ['name']), 'like', pattern),
+              eb('login', 'like', pattern),
+              eb('email', 'like', pattern),
+            ]),
+          )
+        : base;
+      const [count, rows] = await Promise.all([
+        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        filtered
+          .selectAll()
+          .orderBy(sql`lower(login)`)
+          .orderBy('id')
+          .limit(options.limit)
+          .offset(options.offset)
+          .execute(),
+      ]);
+      return { total: Number(count.n), rows };
+    },
+
+    /** The organizations a user belongs to, by name. */
+    orgsOf(userId: number): Promise<{ orgId: number; name: string; role: string }[]> {
+      return db
+        .selectFrom('org_user as ou')
+        .innerJoin('org as o', 'o.id', 'ou.org_id')
+        .select(['ou.org_id as orgId', 'o.name', 'ou.role'])
+        .where('ou.user_id', '=', userId)
+        .orderBy('o.name')
+        .execute();
+    },
+
+    /** The first organization a user belongs to, as a fallback active org. */
+    async firstOrgOf(userId: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('org_user')
+        .select('org_id')
+        .where('user_id', '=', userId)
+        .orderBy('org_id')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.org_id;
+    },
+
+    async touchLastSeen(id: number, now: number): Promise<void> {
+      await db.updateTable('users').set({ last_seen_at: now }).where('id', '=', id).execute();
+    },
+  };
+}
+
+export type UsersStore = ReturnType<typeof createUsersStore>;

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthnService } from '../features/auth/authn.service.js';
+import type { SessionCookie } from '../features/auth/session-cookie.js';
+import type { Clock } from '../lib/clock.js';
+import type { Authorizer } from './authorize.js';
+import { AppError } from './errors.js';
+
+/**
+ * Resolves the caller once per request and enforces what the route declares (see AccessConfig):
+ * 401 before 403 before 400, so nothing about a resource leaks to a caller who may not see it.
+ */
+export function registerAuthentication(
+  app: FastifyInstance,
+  deps: { authn: AuthnService; authorizer: Authorizer; sessionCookie: SessionCookie; clock: Clock },
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config;
+    if (config.public || request.is404) return;
+    const result = await deps.authn.authenticate({
+      authorization: request.headers.authorization,
+      sessionToken: deps.sessionCookie.read(request),
+      orgHeader: header(request, 'x-grafana-org-id') ?? header(request, 'x-svc-org-id'),
+      client: clientInfo(request),
+    });
+    request.identity = result.identity;
+    if (result.rotatedToken) deps.sessionCookie.write(reply, result.rotatedToken, deps.clock.now());
+    if (config.usersOnly && result.identity.kind !== 'user') throw new AppError(403, config.usersOnly);
+    if (config.permission) {
+      const evaluator =
+        typeof config.permission === 'function' ? config.permission(request) : config.permission;
+      await deps.authorizer.authorize(result.identity, evaluator);
+    }
+  });
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function clientInfo(request: FastifyRequest): { ip: string; userAgent: string } {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+}

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { Evaluator } from '../features/rbac/evaluator.js';
+import type { OrgRole } from '../features/rbac/basic-roles.js';
+
+/** Who is calling, resolved once per request by the authentication chain. */
+export interface Identity {
+  kind: 'user' | 'service-account';
+  userId: number;
+  uid: string;
+  login: string;
+  email: string;
+  name: string;
+  /** the organization this request acts in */
+  orgId: number;
+  orgRole: OrgRole;
+  isServerAdmin: boolean;
+  authMethod: 'session' | 'basic' | 'token';
+  /** set when authenticated by the session cookie */
+  sessionTokenId?: number;
+}
+
+/**
+ * What a route declares about access, in its Fastify `config`:
+ * - `public: true` — no authentication at all (login, health)
+ * - `permission` — the evaluator the caller must satisfy, built from the request's params
+ * - neither — any signed-in caller
+ */
+export interface AccessConfig {
+  public?: boolean;
+  permission?: Evaluator | ((request: FastifyRequest) => Evaluator);
+  /** users only: service accounts are refused with 403 and this message */
+  usersOnly?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity?: Identity;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface FastifyContextConfig extends AccessConfig {}
+}
+
+/** The identity of a route that requires authentication (set by the auth hook before the handler). */
+export function identityOf(request: FastifyRequest): Identity {
+  if (!request.identity) throw new Error(`route ${request.url} used identityOf() without authentication`);
+  return request.identity;
+}
