@@ -3,6 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerAvatar } from './features/avatar/avatar.feature.js';
+import type { FeatureDeps } from './features/feature.js';
+import { registerPreferences } from './features/preferences/preferences.feature.js';
+import { registerServiceAccounts } from './features/serviceaccounts/serviceaccounts.feature.js';
+import { registerTeams } from './features/teams/teams.feature.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { createAuthnService } from './features/auth/authn.service.js';
 import { createLoginAttemptsStore } from './features/auth/login-attempts.store.js';
@@ -98,6 +103,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stats: createStatsService({ db, metrics, clock, intervalMs: config.metrics.intervalSeconds * 1000 }),
   });
   registerAuthRoutes(api, { auth, sessionCookie });
+
+  const featureDeps: FeatureDeps = { api, db, config, clock, authorizer, metrics };
+  registerTeams(featureDeps);
+  registerServiceAccounts(featureDeps);
+  registerPreferences(featureDeps);
+  registerAvatar(featureDeps);
 
   const jobs: BackgroundJob[] = [
     { name: 'delete-expired-sessions', intervalMs: 10 * 60_000, run: () => sessions.deleteExpired() },
