@@ -6,7 +6,7 @@
 
 import { Buffer } from 'node:buffer';
 import { htmlEscape, jsEscape, queryEscape } from './escape.js';
-import { formatValue, sprint, sprintf, sprintln } from './fmt.js';
+import { sprint, sprintf, sprintln } from './fmt.js';
 import { canBeNil, goFunc, paramTypeName, signatureOf, type FuncMap, type GoFunction } from './funcs.js';
 import {
   byteLength,
@@ -67,7 +67,7 @@ function equalComposite(a: unknown, b: unknown): boolean {
   for (const v of [b, a]) {
     const k = kindOf(v);
     if (k === 'map' || k === 'slice' || k === 'func') {
-      throw new Error(`non-comparable type ${formatValue(v)}: ${typeName(v)}`);
+      throw new Error(sprintf('non-comparable type %s: %v', [v, typeName(v)]));
     }
   }
   if (a instanceof GoTime && b instanceof GoTime) {
