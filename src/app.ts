@@ -19,6 +19,13 @@ import { createPermissionSource } from './features/rbac/permissions.service.js';
 import { createApiKeysStore } from './features/serviceaccounts/api-keys.store.js';
 import { createStatsService } from './features/stats/stats.service.js';
 import { createUsersStore } from './features/users/users.store.js';
+import { registerAdminUsersRoutes } from './features/users/admin-users.routes.js';
+import { registerUsersRoutes } from './features/users/users.routes.js';
+import { createUsersService } from './features/users/users.service.js';
+import { registerOrgsRoutes } from './features/orgs/orgs.routes.js';
+import { createOrgsService } from './features/orgs/orgs.service.js';
+import { createOrgsStore } from './features/orgs/orgs.store.js';
+import { isOrgRole } from './features/rbac/basic-roles.js';
 import { registerAuthentication } from './http/authentication.js';
 import { createAuthorizer } from './http/authorize.js';
 import { registerErrorMapping } from './http/errors.js';
@@ -92,7 +99,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const sessionCookie = createSessionCookie(config);
   const auth = createAuthService({ passwordAuth, sessions, users, config });
-  registerAuthentication(app, { authn, authorizer, sessionCookie, clock });
+  const orgsStore = createOrgsStore(db);
+  registerAuthentication(app, {
+    authn,
+    authorizer,
+    sessionCookie,
+    clock,
+    roleInOrg: async (userId, orgId) => {
+      const role = await orgsStore.roleOf(orgId, userId);
+      return isOrgRole(role) ? role : undefined;
+    },
+  });
 
   registerOpsRoutes(app, {
     config,
@@ -103,6 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stats: createStatsService({ db, metrics, clock, intervalMs: config.metrics.intervalSeconds * 1000 }),
   });
   registerAuthRoutes(api, { auth, sessionCookie });
+  const usersService = createUsersService({ users, orgs: orgsStore, sessions, config, clock });
+  registerUsersRoutes(api, { users: usersService, clock });
+  registerAdminUsersRoutes(api, { users: usersService, auth });
+  registerOrgsRoutes(api, { orgs: createOrgsService({ orgs: orgsStore, users, clock }), clock });
 
   const featureDeps: FeatureDeps = { api, db, config, clock, authorizer, metrics };
   registerTeams(featureDeps);

@@ -4,6 +4,8 @@ import type { SessionCookie } from '../features/auth/session-cookie.js';
 import type { Clock } from '../lib/clock.js';
 import type { Authorizer } from './authorize.js';
 import { AppError } from './errors.js';
+import type { Identity } from './identity.js';
+import type { OrgRole } from '../features/rbac/basic-roles.js';
 
 /**
  * Resolves the caller once per request and enforces what the route declares (see AccessConfig):
@@ -11,7 +13,13 @@ import { AppError } from './errors.js';
  */
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: { authn: AuthnService; authorizer: Authorizer; sessionCookie: SessionCookie; clock: Clock },
+  deps: {
+    authn: AuthnService;
+    authorizer: Authorizer;
+    sessionCookie: SessionCookie;
+    clock: Clock;
+    roleInOrg: (userId: number, orgId: number) => Promise<OrgRole | undefined>;
+  },
 ): void {
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
@@ -28,9 +36,17 @@ export function registerAuthentication(
     if (config.permission) {
       const evaluator =
         typeof config.permission === 'function' ? config.permission(request) : config.permission;
-      await deps.authorizer.authorize(result.identity, evaluator);
+      await deps.authorizer.authorize(await inOrgOfRoute(request, result.identity), evaluator);
     }
   });
+
+  async function inOrgOfRoute(request: FastifyRequest, identity: Identity): Promise<Identity> {
+    const param = request.routeOptions.config.orgParam;
+    if (!param) return identity;
+    const orgId = Number((request.params as Record<string, string>)[param]);
+    if (!Number.isInteger(orgId) || orgId === identity.orgId) return identity;
+    return { ...identity, orgId, orgRole: (await deps.roleInOrg(identity.userId, orgId)) ?? 'None' };
+  }
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

@@ -30,6 +30,11 @@ export interface AccessConfig {
   permission?: Evaluator | ((request: FastifyRequest) => Evaluator);
   /** users only: service accounts are refused with 403 and this message */
   usersOnly?: string;
+  /**
+   * Grafana's "org from the URL": the permission is evaluated with the caller's role in the org
+   * named by this path parameter instead of the org of the request.
+   */
+  orgParam?: string;
 }
 
 declare module 'fastify' {

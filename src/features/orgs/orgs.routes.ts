@@ -1,0 +1,269 @@
+import type { FastifyRequest } from 'fastify';
+import { message, type Api } from '../../http/api.js';
+import { identityOf } from '../../http/identity.js';
+import { paging } from '../../http/paging.js';
+import type { Clock } from '../../lib/clock.js';
+import { can } from '../rbac/evaluator.js';
+import { avatarUrl } from '../users/avatar-url.js';
+import { presentMember, presentOrg } from './orgs.present.js';
+import {
+  AddMemberBody,
+  AddressBody,
+  MembersQuery,
+  MembersSearchQuery,
+  NameBody,
+  OrgIdParams,
+  OrgListQuery,
+  OrgNameParams,
+  OrgUserParams,
+  RoleBody,
+  UserIdParams,
+} from './orgs.schema.js';
+import type { OrgsService } from './orgs.service.js';
+
+const onMember = (action: string) => (request: FastifyRequest) =>
+  can(action, `users:id:${(request.params as { userId: number }).userId}`);
+
+/** The current org (/api/org…) and all orgs (/api/orgs…). */
+export function registerOrgsRoutes(api: Api, deps: { orgs: OrgsService; clock: Clock }): void {
+  const { orgs, clock } = deps;
+
+  // Current organization
+  api.get('/api/org', { config: { permission: can('orgs:read') } }, async (request) =>
+    presentOrg(await orgs.get(identityOf(request).orgId)),
+  );
+
+  api.put(
+    '/api/org',
+    { config: { permission: can('orgs:write') }, schema: { body: NameBody } },
+    async (request) => {
+      await orgs.rename(identityOf(request).orgId, request.body.name);
+      return message('Organization updated');
+    },
+  );
+
+  api.put(
+    '/api/org/address',
+    { config: { permission: can('orgs:write') }, schema: { body: AddressBody } },
+    async (request) => {
+      await orgs.setAddress(identityOf(request).orgId, addressOf(request.body));
+      return message('Address updated');
+    },
+  );
+
+  api.get(
+    '/api/org/users',
+    { config: { permission: can('org.users:read', 'users:*') }, schema: { querystring: MembersQuery } },
+    async (request) => {
+      const rows = await orgs.listMembers(
+        identityOf(request).orgId,
+        request.query.query ?? '',
+        request.query.limit ?? 5000,
+      );
+      const now = clock.now();
+      return rows.map((m) => presentMember(m, now));
+    },
+  );
+
+  api.get(
+    '/api/org/users/search',
+    { config: { permission: can('org.users:read', 'users:*') }, schema: { querystring: MembersSearchQuery } },
+    async (request) => searchMembers(identityOf(request).orgId, request.query),
+  );
+
+  api.get(
+    '/api/org/users/lookup',
+    { config: { permission: can('org.users:read', 'users:*') }, schema: { querystring: MembersQuery } },
+    async (request) => {
+      const rows = await orgs.listMembers(
+        identityOf(request).orgId,
+        request.query.query ?? '',
+        request.query.limit ?? 5000,
+      );
+      return rows.map((m) => ({
+        userId: m.userId,
+        uid: m.uid,
+        login: m.login,
+        avatarUrl: avatarUrl(m.email),
+      }));
+    },
+  );
+
+  api.post(
+    '/api/org/users',
+    { config: { permission: can('org.users:add', 'users:*') }, schema: { body: AddMemberBody } },
+    async (request) => {
+      const identity = identityOf(request);
+      const userId = await orgs.addMember(
+        identity,
+        identity.orgId,
+        request.body.loginOrEmail,
+        request.body.role,
+      );
+      return { message: 'User added to organization', userId };
+    },
+  );
+
+  api.patch(
+    '/api/org/users/:userId',
+    { config: { permission: onMember('org.users:write') }, schema: { params: UserIdParams, body: RoleBody } },
+    async (request) => {
+      const identity = identityOf(request);
+      await orgs.setRole(identity, identity.orgId, request.params.userId, request.body.role);
+      return message('Organization user updated');
+    },
+  );
+
+  api.delete(
+    '/api/org/users/:userId',
+    { config: { permission: onMember('org.users:remove') }, schema: { params: UserIdParams } },
+    async (request) => {
+      await orgs.removeMember(identityOf(request).orgId, request.params.userId);
+      return message('User removed from organization');
+    },
+  );
+
+  // All organizations
+  api.get(
+    '/api/orgs',
+    { config: { permission: can('orgs:read') }, schema: { querystring: OrgListQuery } },
+    async (request) => {
+      const { perPage, page } = paging(request.query);
+      return orgs.list({ query: request.query.query ?? '', name: request.query.name ?? '', perPage, page });
+    },
+  );
+
+  api.post(
+    '/api/orgs',
+    { config: { permission: can('orgs:create') }, schema: { body: NameBody } },
+    async (request) => {
+      const orgId = await orgs.create(identityOf(request), request.body.name);
+      return { orgId, message: 'Organization created' };
+    },
+  );
+
+  const inOrg = { orgParam: 'org_id' };
+  api.get(
+    '/api/orgs/:org_id',
+    { config: { ...inOrg, permission: can('orgs:read') }, schema: { params: OrgIdParams } },
+    async (request) => presentOrg(await orgs.get(request.params.org_id)),
+  );
+
+  api.get(
+    '/api/orgs/name/:org_name',
+    { config: { permission: can('orgs:read') }, schema: { params: OrgNameParams } },
+    async (request) => presentOrg(await orgs.getByName(request.params.org_name)),
+  );
+
+  api.put(
+    '/api/orgs/:org_id',
+    { config: { ...inOrg, permission: can('orgs:write') }, schema: { params: OrgIdParams, body: NameBody } },
+    async (request) => {
+      await orgs.rename(request.params.org_id, request.body.name);
+      return message('Organization updated');
+    },
+  );
+
+  api.put(
+    '/api/orgs/:org_id/address',
+    {
+      config: { ...inOrg, permission: can('orgs:write') },
+      schema: { params: OrgIdParams, body: AddressBody },
+    },
+    async (request) => {
+      await orgs.setAddress(request.params.org_id, addressOf(request.body));
+      return message('Address updated');
+    },
+  );
+
+  api.delete(
+    '/api/orgs/:org_id',
+    { config: { ...inOrg, permission: can('orgs:delete') }, schema: { params: OrgIdParams } },
+    async (request) => {
+      await orgs.delete(identityOf(request), request.params.org_id);
+      return message('Organization deleted');
+    },
+  );
+
+  api.get(
+    '/api/orgs/:org_id/users',
+    { config: { ...inOrg, permission: can('org.users:read', 'users:*') }, schema: { params: OrgIdParams } },
+    async (request) => {
+      await orgs.get(request.params.org_id);
+      const now = clock.now();
+      return (await orgs.listMembers(request.params.org_id, '', 5000)).map((m) => presentMember(m, now));
+    },
+  );
+
+  api.get(
+    '/api/orgs/:org_id/users/search',
+    {
+      config: { ...inOrg, permission: can('org.users:read', 'users:*') },
+      schema: { params: OrgIdParams, querystring: MembersSearchQuery },
+    },
+    async (request) => searchMembers(request.params.org_id, request.query),
+  );
+
+  api.post(
+    '/api/orgs/:org_id/users',
+    {
+      config: { ...inOrg, permission: can('org.users:add', 'users:*') },
+      schema: { params: OrgIdParams, body: AddMemberBody },
+    },
+    async (request) => {
+      const userId = await orgs.addMember(
+        identityOf(request),
+        request.params.org_id,
+        request.body.loginOrEmail,
+        request.body.role,
+      );
+      return { message: 'User added to organization', userId };
+    },
+  );
+
+  api.patch(
+    '/api/orgs/:org_id/users/:userId',
+    {
+      config: { ...inOrg, permission: onMember('org.users:write') },
+      schema: { params: OrgUserParams, body: RoleBody },
+    },
+    async (request) => {
+      await orgs.setRole(
+        identityOf(request),
+        request.params.org_id,
+        request.params.userId,
+        request.body.role,
+      );
+      return message('Organization user updated');
+    },
+  );
+
+  api.delete(
+    '/api/orgs/:org_id/users/:userId',
+    { config: { ...inOrg, permission: onMember('org.users:remove') }, schema: { params: OrgUserParams } },
+    async (request) => {
+      await orgs.removeMember(request.params.org_id, request.params.userId);
+      return message('User removed from organization');
+    },
+  );
+
+  async function searchMembers(orgId: number, query: { query?: string; perpage?: number; page?: number }) {
+    const { perPage, page } = paging(query);
+    const { rows, total } = await orgs.members(orgId, { query: query.query ?? '', perPage, page });
+    const now = clock.now();
+    return { totalCount: total, orgUsers: rows.map((m) => presentMember(m, now)), page, perPage };
+  }
+}
+
+function addressOf(
+  body: Partial<Record<'address1' | 'address2' | 'city' | 'zipCode' | 'state' | 'country', string>>,
+) {
+  return {
+    address1: body.address1 ?? '',
+    address2: body.address2 ?? '',
+    city: body.city ?? '',
+    zipCode: body.zipCode ?? '',
+    state: body.state ?? '',
+    country: body.country ?? '',
+  };
+}

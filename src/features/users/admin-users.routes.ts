@@ -1,0 +1,109 @@
+import type { FastifyRequest } from 'fastify';
+import { message, type Api } from '../../http/api.js';
+import { identityOf } from '../../http/identity.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { presentSession } from '../auth/sessions.present.js';
+import { can } from '../rbac/evaluator.js';
+import {
+  CreateUserBody,
+  NumericUserIdParams,
+  RevokeTokenBody,
+  SetPasswordBody,
+  SetPermissionsBody,
+} from './users.schema.js';
+import type { UsersService } from './users.service.js';
+
+const onUser = (action: string) => (request: FastifyRequest) =>
+  can(action, `global.users:id:${(request.params as { user_id: number }).user_id}`);
+
+/** Server-admin user management (/api/admin/users…). */
+export function registerAdminUsersRoutes(api: Api, deps: { users: UsersService; auth: AuthService }): void {
+  const { users, auth } = deps;
+  const params = NumericUserIdParams;
+
+  api.post(
+    '/api/admin/users',
+    { config: { permission: can('users:create') }, schema: { body: CreateUserBody } },
+    async (request) => {
+      const user = await users.create(request.body);
+      return { id: user.id, uid: user.uid, message: 'User created' };
+    },
+  );
+
+  api.put(
+    '/api/admin/users/:user_id/password',
+    { config: { permission: onUser('users.password:write') }, schema: { params, body: SetPasswordBody } },
+    async (request) => {
+      await users.setPassword(request.params.user_id, request.body.password);
+      return message('User password updated');
+    },
+  );
+
+  api.put(
+    '/api/admin/users/:user_id/permissions',
+    {
+      config: { permission: onUser('users.permissions:write') },
+      schema: { params, body: SetPermissionsBody },
+    },
+    async (request) => {
+      const isAdmin = request.body.isGrafanaAdmin ?? request.body.isServerAdmin ?? false;
+      await users.setServerAdmin(request.params.user_id, isAdmin);
+      return message('User permissions updated');
+    },
+  );
+
+  api.delete(
+    '/api/admin/users/:user_id',
+    { config: { permission: onUser('users:delete') }, schema: { params } },
+    async (request) => {
+      await users.delete(request.params.user_id, identityOf(request).userId);
+      return message('User deleted');
+    },
+  );
+
+  api.post(
+    '/api/admin/users/:user_id/disable',
+    { config: { permission: onUser('users:disable') }, schema: { params } },
+    async (request) => {
+      await users.setDisabled(request.params.user_id, true, identityOf(request).userId);
+      return message('User disabled');
+    },
+  );
+
+  api.post(
+    '/api/admin/users/:user_id/enable',
+    { config: { permission: onUser('users:enable') }, schema: { params } },
+    async (request) => {
+      await users.setDisabled(request.params.user_id, false, identityOf(request).userId);
+      return message('User enabled');
+    },
+  );
+
+  api.get(
+    '/api/admin/users/:user_id/auth-tokens',
+    { config: { permission: onUser('users.authtoken:read') }, schema: { params } },
+    async (request) => {
+      const user = await users.get(request.params.user_id);
+      return (await auth.listSessions(user.id)).map((s) => presentSession(s, undefined));
+    },
+  );
+
+  api.post(
+    '/api/admin/users/:user_id/revoke-auth-token',
+    { config: { permission: onUser('users.authtoken:write') }, schema: { params, body: RevokeTokenBody } },
+    async (request) => {
+      await auth.revokeSessionOf(request.params.user_id, request.body.authTokenId);
+      return message('User auth token revoked');
+    },
+  );
+
+  api.post(
+    '/api/admin/users/:user_id/logout',
+    { config: { permission: onUser('users:logout') }, schema: { params } },
+    async (request) => {
+      const user = await users.get(request.params.user_id);
+      await auth.logoutEverywhere(user.id);
+      return message('User logged out');
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import { defineError } from '../../http/errors.js';
+
+export const userNotFound = defineError(404, 'user.not-found', 'user not found');
+export const userNotFoundTitle = defineError(404, 'user.not-found', 'User not found');
+export const needLoginOrEmail = defineError(
+  400,
+  'user.missing-login',
+  'Need to specify either username or email',
+);
+export const loginConflict = defineError(
+  409,
+  'user.login-conflict',
+  'Update would result in user login conflict',
+);
+export const externalUserUpdate = defineError(
+  403,
+  'user.external',
+  'User info cannot be updated for external Users',
+);
+export const passwordTooShort = defineError(
+  400,
+  'password.password-policy-too-short',
+  'New password is too short',
+);
+export const passwordPolicy = defineError(
+  400,
+  'password.password-policy-infringe',
+  "New password doesn't comply with the password policy",
+);
+export const invalidOldPassword = defineError(400, 'user.invalid-old-password', 'Invalid old password');
+export const passwordsDoNotMatch = defineError(
+  400,
+  'user.password-mismatch',
+  'New password and confirmation do not match',
+);
+export const lastServerAdmin = defineError(
+  400,
+  'user.last-server-admin',
+  'Cannot remove the last server admin',
+);
+export const cannotDeleteSelf = defineError(400, 'user.delete-self', 'Cannot delete your own user');
+export const cannotDisableSelf = defineError(400, 'user.disable-self', 'Cannot disable your own user');
+export const invalidTheme = defineError(
+  400,
+  'user.invalid-theme',
+  'Invalid theme: use light, dark or system',
+);
+export const notValidOrganization = defineError(401, undefined, 'Not a valid organization');

@@ -1,0 +1,150 @@
+import type { FastifyRequest } from 'fastify';
+import { message, type Api } from '../../http/api.js';
+import { identityOf } from '../../http/identity.js';
+import { paging } from '../../http/paging.js';
+import type { Clock } from '../../lib/clock.js';
+import { can } from '../rbac/evaluator.js';
+import { presentUser, presentUserHit } from './users.present.js';
+import {
+  ChangePasswordBody,
+  LookupQuery,
+  OrgIdParams,
+  SearchQuery,
+  UpdateProfileBody,
+  UserIdParams,
+  UserOrgParams,
+} from './users.schema.js';
+import type { UsersService } from './users.service.js';
+
+const usersOnly = 'Endpoint only available for users';
+const globalUser = (request: FastifyRequest) =>
+  `global.users:id:${(request.params as { user_id: string }).user_id}`;
+
+/** The signed-in user (/api/user…) and other users (/api/users…). */
+export function registerUsersRoutes(api: Api, deps: { users: UsersService; clock: Clock }): void {
+  const { users, clock } = deps;
+
+  api.get('/api/user', { config: { usersOnly } }, async (request) => {
+    const identity = identityOf(request);
+    return presentUser(await users.get(identity.userId), identity.orgId);
+  });
+
+  api.put('/api/user', { config: { usersOnly }, schema: { body: UpdateProfileBody } }, async (request) => {
+    await users.updateProfile(identityOf(request).userId, request.body);
+    return message('User updated');
+  });
+
+  api.put(
+    '/api/user/password',
+    { config: { usersOnly }, schema: { body: ChangePasswordBody } },
+    async (request) => {
+      await users.changeOwnPassword(
+        identityOf(request).userId,
+        request.body.oldPassword,
+        request.body.newPassword,
+      );
+      return message('User password changed');
+    },
+  );
+
+  api.get('/api/user/orgs', { config: { usersOnly } }, (request) => users.orgsOf(identityOf(request).userId));
+
+  api.post(
+    '/api/user/using/:org_id',
+    { config: { usersOnly }, schema: { params: OrgIdParams } },
+    async (request) => {
+      await users.switchOrg(identityOf(request).userId, request.params.org_id);
+      return message('Active organization changed');
+    },
+  );
+
+  api.get(
+    '/api/users/lookup',
+    { config: { permission: can('users:read', 'global.users:*') }, schema: { querystring: LookupQuery } },
+    async (request) => {
+      const user = await users.lookup(request.query.loginOrEmail);
+      // Grafana compat: lookup answers a subset of the profile.
+      const { id, name, email, login, theme, isServerAdmin, isGrafanaAdmin, orgId, updatedAt, createdAt } =
+        presentUser(user);
+      return {
+        id,
+        uid: user.uid,
+        name,
+        email,
+        login,
+        theme,
+        isServerAdmin,
+        isGrafanaAdmin,
+        orgId,
+        updatedAt,
+        createdAt,
+      };
+    },
+  );
+
+  api.get(
+    '/api/users/search',
+    { config: { permission: can('users:read', 'global.users:*') }, schema: { querystring: SearchQuery } },
+    async (request) => {
+      const { perPage, page } = paging(request.query);
+      const result = await users.search(request.query.query ?? '', perPage, page);
+      const now = clock.now();
+      return {
+        totalCount: result.total,
+        users: result.rows.map((u) => presentUserHit(u, now)),
+        page,
+        perPage,
+      };
+    },
+  );
+
+  // Deprecated in Grafana: the same hits as a plain array.
+  api.get(
+    '/api/users',
+    { config: { permission: can('users:read', 'global.users:*') }, schema: { querystring: SearchQuery } },
+    async (request) => {
+      const { perPage, page } = paging(request.query);
+      const result = await users.search(request.query.query ?? '', perPage, page);
+      const now = clock.now();
+      return result.rows.map((u) => presentUserHit(u, now));
+    },
+  );
+
+  api.get(
+    '/api/users/:user_id',
+    { config: { permission: (r) => can('users:read', globalUser(r)) }, schema: { params: UserIdParams } },
+    async (request) => presentUser(await users.getByIdOrUid(request.params.user_id)),
+  );
+
+  api.put(
+    '/api/users/:user_id',
+    {
+      config: { permission: (r) => can('users:write', globalUser(r)) },
+      schema: { params: UserIdParams, body: UpdateProfileBody },
+    },
+    async (request) => {
+      const user = await users.getByIdOrUid(request.params.user_id);
+      await users.updateProfile(user.id, request.body);
+      return message('User updated');
+    },
+  );
+
+  api.get(
+    '/api/users/:user_id/orgs',
+    { config: { permission: (r) => can('users:read', globalUser(r)) }, schema: { params: UserIdParams } },
+    async (request) => users.orgsOf((await users.getByIdOrUid(request.params.user_id)).id),
+  );
+
+  api.post(
+    '/api/users/:user_id/using/:org_id',
+    {
+      config: { permission: (r) => can('users:write', globalUser(r)) },
+      schema: { params: UserOrgParams },
+    },
+    async (request) => {
+      const user = await users.getByIdOrUid(request.params.user_id);
+      await users.switchOrg(user.id, request.params.org_id);
+      return message('Active organization changed');
+    },
+  );
+}

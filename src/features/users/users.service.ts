@@ -1,0 +1,198 @@
+import type { Config } from '../../config/config.js';
+import { defineError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { generateUid } from '../../lib/uid.js';
+import type { SessionsService } from '../auth/sessions.service.js';
+import type { OrgsStore } from '../orgs/orgs.store.js';
+import { checkPassword } from './password-policy.js';
+import {
+  cannotDeleteSelf,
+  cannotDisableSelf,
+  externalUserUpdate,
+  invalidOldPassword,
+  invalidTheme,
+  lastServerAdmin,
+  loginConflict,
+  needLoginOrEmail,
+  notValidOrganization,
+  userNotFound,
+} from './users.errors.js';
+import type { UserRow, UsersStore } from './users.store.js';
+
+export interface ProfileUpdate {
+  email?: string;
+  name?: string;
+  login?: string;
+  theme?: string;
+}
+
+export interface NewUser {
+  name?: string;
+  email?: string;
+  login?: string;
+  password: string;
+  orgId?: number;
+}
+
+const THEMES = ['', 'light', 'dark', 'system'];
+const userExists = (email: string, login: string) =>
+  defineError(
+    412,
+    'user.already-exists',
+    `User with email '${email}' or username '${login}' already exists`,
+  )();
+const orgNotFound = defineError(400, 'org.not-found', 'Organization not found');
+
+/** Users: profiles, passwords, org switching, and the server-admin operations on them. */
+export function createUsersService(deps: {
+  users: UsersStore;
+  orgs: OrgsStore;
+  sessions: SessionsService;
+  config: Config;
+  clock: Clock;
+}) {
+  const { users, orgs, sessions, config, clock } = deps;
+
+  async function get(id: number): Promise<UserRow> {
+    const user = await users.getById(id);
+    if (!user || user.is_service_account) throw userNotFound();
+    return user;
+  }
+
+  return {
+    get,
+
+    /** By numeric id or, as Grafana 11+ allows, by uid. */
+    async getByIdOrUid(idOrUid: string): Promise<UserRow> {
+      const user = /^\d+$/.test(idOrUid)
+        ? await users.getById(Number(idOrUid))
+        : await users.getByUid(idOrUid);
+      if (!user || user.is_service_account) throw userNotFound();
+      return user;
+    },
+
+    async lookup(loginOrEmail: string): Promise<UserRow> {
+      const user = await users.findByLoginOrEmail(loginOrEmail, null);
+      if (!user) throw userNotFound();
+      return user;
+    },
+
+    async updateProfile(id: number, update: ProfileUpdate): Promise<void> {
+      const user = await get(id);
+      if (user.is_external) throw externalUserUpdate();
+      let email = (update.email ?? user.email).trim().toLowerCase();
+      let login = (update.login ?? user.login).trim().toLowerCase();
+      if (!login && !email) throw needLoginOrEmail();
+      // Grafana compat: an empty login becomes the email, and the other way round.
+      login ||= email;
+      email ||= login;
+      const theme = update.theme ?? user.theme;
+      if (!THEMES.includes(theme)) throw invalidTheme();
+      if (
+        (login !== user.login || email !== user.email) &&
+        (await users.loginOrEmailTaken(login, email, id))
+      ) {
+        throw loginConflict();
+      }
+      await users.update(id, {
+        email,
+        login,
+        name: update.name ?? user.name,
+        theme,
+        updated: clock.now(),
+        version: user.version + 1,
+      });
+    },
+
+    async changeOwnPassword(id: number, oldPassword: string, newPassword: string): Promise<void> {
+      const user = await get(id);
+      if (user.is_external) throw defineError(400, 'user.external', 'Cannot update external user password')();
+      if (!(await verifyPassword(user.password, user.salt, oldPassword)).ok) throw invalidOldPassword();
+      checkPassword(newPassword, config.auth.passwordPolicy);
+      await users.update(id, { password: await hashPassword(newPassword), salt: '', updated: clock.now() });
+    },
+
+    async setPassword(id: number, password: string): Promise<void> {
+      await get(id);
+      checkPassword(password, config.auth.passwordPolicy);
+      await users.update(id, { password: await hashPassword(password), salt: '', updated: clock.now() });
+    },
+
+    orgsOf(id: number) {
+      return users.orgsOf(id);
+    },
+
+    async switchOrg(userId: number, orgId: number): Promise<void> {
+      if (!(await orgs.roleOf(orgId, userId))) throw notValidOrganization();
+      await users.update(userId, { org_id: orgId });
+    },
+
+    search(query: string, perPage: number, page: number) {
+      return users.search({ query, limit: perPage, offset: (page - 1) * perPage });
+    },
+
+    /** Server admins create users; they join `orgId`, or the auto-assign org, or an org of their own. */
+    async create(input: NewUser): Promise<UserRow> {
+      let email = (input.email ?? '').trim().toLowerCase();
+      let login = (input.login ?? '').trim().toLowerCase();
+      if (!login && !email) throw needLoginOrEmail();
+      login ||= email;
+      email ||= login;
+      checkPassword(input.password, config.auth.passwordPolicy);
+      if (await users.loginOrEmailTaken(login, email)) throw userExists(email, login);
+      if (input.orgId !== undefined && !(await orgs.getById(input.orgId))) throw orgNotFound();
+
+      const now = clock.now();
+      const autoOrg = config.users.autoAssignOrg
+        ? await orgs.getById(config.users.autoAssignOrgId)
+        : undefined;
+      const orgId = input.orgId ?? autoOrg?.id ?? (await orgs.create(login, null, now));
+      const role = input.orgId === undefined && !autoOrg ? 'Admin' : config.users.autoAssignOrgRole;
+      const row = {
+        uid: generateUid(),
+        version: 0,
+        login,
+        email,
+        name: input.name ?? '',
+        password: await hashPassword(input.password),
+        salt: '',
+        theme: '',
+        org_id: orgId,
+        is_admin: 0,
+        is_disabled: 0,
+        is_service_account: 0,
+        is_external: 0,
+        created: now,
+        updated: now,
+        last_seen_at: 0,
+      };
+      const id = await users.insert(row);
+      if (role !== 'None' || input.orgId !== undefined) await orgs.addMember(orgId, id, role, now);
+      return { id, ...row };
+    },
+
+    async setServerAdmin(id: number, isAdmin: boolean): Promise<void> {
+      const user = await get(id);
+      if (!isAdmin && user.is_admin && (await users.countServerAdmins()) <= 1) throw lastServerAdmin();
+      await users.update(id, { is_admin: isAdmin ? 1 : 0, updated: clock.now() });
+    },
+
+    async delete(id: number, callerId: number): Promise<void> {
+      const user = await get(id);
+      if (id === callerId) throw cannotDeleteSelf();
+      if (user.is_admin && (await users.countServerAdmins()) <= 1) throw lastServerAdmin();
+      await users.delete(id);
+    },
+
+    /** Disabling also ends every session of the user. */
+    async setDisabled(id: number, disabled: boolean, callerId: number): Promise<void> {
+      await get(id);
+      if (disabled && id === callerId) throw cannotDisableSelf();
+      await users.update(id, { is_disabled: disabled ? 1 : 0, updated: clock.now() });
+      if (disabled) await sessions.revokeAllOf(id);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

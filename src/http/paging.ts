@@ -1,0 +1,13 @@
+import { Type } from '@fastify/type-provider-typebox';
+
+/** Grafana's paging query: `perpage` (default 1000; 0 or less means the default) and `page` (1-based). */
+export const PagingQuery = {
+  perpage: Type.Optional(Type.Integer()),
+  page: Type.Optional(Type.Integer()),
+};
+
+export function paging(query: { perpage?: number; page?: number }): { perPage: number; page: number } {
+  const perPage = query.perpage && query.perpage > 0 ? Math.min(query.perpage, 5000) : 1000;
+  const page = query.page && query.page > 0 ? query.page : 1;
+  return { perPage, page };
+}
