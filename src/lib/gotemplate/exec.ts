@@ -26,6 +26,7 @@ import { canBeNil, paramTypeName, signatureOf, type GoFunction, type ParamType }
 import type { Output } from './output.js';
 import {
   Float64,
+  holdsInterfaces,
   isExported,
   isTrue,
   kindOf,
@@ -62,6 +63,8 @@ const NOT_FOUND = Symbol('not found');
 interface Variable {
   name: string;
   value: unknown;
+  /** The value came out of an interface{} element (see holdsInterfaces). */
+  iface?: boolean;
 }
 
 export function executeTree(env: ExecEnv, tree: Tree, data: unknown): void {
@@ -71,6 +74,8 @@ export function executeTree(env: ExecEnv, tree: Tree, data: unknown): void {
 
 class State {
   private node: AnyNode | undefined;
+  /** Dot came out of an interface{} element: a range over an untyped slice or map. */
+  private dotIface = false;
 
   constructor(
     private readonly env: ExecEnv,
@@ -106,10 +111,6 @@ class State {
       if (this.vars[i]!.name === name) return this.vars[i]!;
     }
     this.errorf(`undefined variable: ${name}`);
-  }
-
-  private setTopVar(n: number, value: unknown): void {
-    this.vars[this.vars.length - n]!.value = value;
   }
 
   // ---- statements ----
@@ -149,31 +150,42 @@ class State {
 
   private walkIfOrWith(dot: unknown, node: BranchNode): void {
     const mark = this.vars.length;
+    const dotIface = this.dotIface;
     try {
       const value = this.evalPipeline(dot, node.pipe);
-      if (isTrue(value)) this.walk(node.type === 'with' ? value : dot, node.list);
-      else if (node.elseList) this.walk(dot, node.elseList);
+      if (isTrue(value)) {
+        if (node.type === 'with') this.dotIface = false;
+        this.walk(node.type === 'with' ? value : dot, node.list);
+      } else if (node.elseList) {
+        this.walk(dot, node.elseList);
+      }
     } finally {
       this.pop(mark);
+      this.dotIface = dotIface;
     }
   }
 
   private walkRange(dot: unknown, node: BranchNode): void {
     this.at(node);
     const outer = this.vars.length;
+    const dotIface = this.dotIface;
     try {
       const value = this.evalPipeline(dot, node.pipe);
       const mark = this.vars.length;
       const { decl, isAssign } = node.pipe;
+      const iface = holdsInterfaces(value);
       const iteration = (key: unknown, elem: unknown): void => {
-        if (decl.length > 0) {
-          if (isAssign) this.find(decl[0]!.ident[0]!).value = decl.length > 1 ? key : elem;
-          else this.setTopVar(1, elem);
+        const element = { value: elem, iface };
+        const index = { value: key, iface: false };
+        if (isAssign) {
+          if (decl[0]) Object.assign(this.find(decl[0].ident[0]!), decl.length > 1 ? index : element);
+          if (decl[1]) Object.assign(this.find(decl[1].ident[0]!), element);
+        } else {
+          // The declared variables are on top: the last gets the element, the first of two the key.
+          if (decl.length > 0) Object.assign(this.vars[mark - 1]!, element);
+          if (decl.length > 1) Object.assign(this.vars[mark - 2]!, index);
         }
-        if (decl.length > 1) {
-          if (isAssign) this.find(decl[1]!.ident[0]!).value = elem;
-          else this.setTopVar(2, key);
-        }
+        this.dotIface = iface;
         try {
           this.walk(elem, node.list);
         } catch (err) {
@@ -187,6 +199,7 @@ class State {
       if (err !== BREAK) throw err;
     } finally {
       this.pop(outer);
+      this.dotIface = dotIface;
     }
   }
 
@@ -300,14 +313,14 @@ class State {
 
   private evalFieldNode(dot: unknown, field: FieldNode, args: ArgNode[] | undefined, final: Final): unknown {
     this.at(field);
-    return this.evalFieldChain(dot, dot, field, field.ident, args, final);
+    return this.evalFieldChain(dot, dot, this.dotIface, field, field.ident, args, final);
   }
 
   private evalChainNode(dot: unknown, chain: ChainNode, args: ArgNode[] | undefined, final: Final): unknown {
     this.at(chain);
     if (chain.node.type === 'nil') this.errorf(`indirection through explicit nil in ${nodeString(chain)}`);
     const receiver = this.evalArg(dot, undefined, chain.node);
-    return this.evalFieldChain(dot, receiver, chain, chain.field, args, final);
+    return this.evalFieldChain(dot, receiver, false, chain, chain.field, args, final);
   }
 
   private evalVariableNode(
@@ -317,26 +330,31 @@ class State {
     final: Final,
   ): unknown {
     this.at(v);
-    const value = this.find(v.ident[0]!).value;
+    const { value, iface = false } = this.find(v.ident[0]!);
     if (v.ident.length === 1) {
       if (args) this.notAFunction(args, final);
       return value;
     }
-    return this.evalFieldChain(dot, value, v, v.ident.slice(1), args, final);
+    return this.evalFieldChain(dot, value, iface, v, v.ident.slice(1), args, final);
   }
 
+  /** `.A.B.C` from a receiver; `iface` tells whether the receiver's static type is interface{}. */
   private evalFieldChain(
     dot: unknown,
     receiver: unknown,
+    iface: boolean,
     node: AnyNode,
     ident: string[],
     args: ArgNode[] | undefined,
     final: Final,
   ): unknown {
     const last = ident.length - 1;
-    for (let i = 0; i < last; i++)
-      receiver = this.evalField(dot, ident[i]!, node, undefined, MISSING, receiver);
-    return this.evalField(dot, ident[last]!, node, args, final, receiver);
+    for (let i = 0; i < last; i++) {
+      const next = this.evalField(dot, ident[i]!, node, undefined, MISSING, receiver, iface);
+      iface = holdsInterfaces(receiver) && !methodOf(receiver, ident[i]!);
+      receiver = next;
+    }
+    return this.evalField(dot, ident[last]!, node, args, final, receiver, iface);
   }
 
   /** `.Name` on a value: a method, a struct field, or a map key, in Go's order. */
@@ -347,6 +365,7 @@ class State {
     args: ArgNode[] | undefined,
     final: Final,
     receiver: unknown,
+    iface: boolean,
   ): unknown {
     if (receiver === undefined) {
       if (this.env.missingKey === 'error') this.errorf(`nil data; no entry for key ${quote(name)}`);
@@ -373,7 +392,7 @@ class State {
       if (this.env.missingKey === 'error') this.errorf(`map has no entry for key ${quote(name)}`);
       return undefined;
     }
-    this.errorf(`can't evaluate field ${name} in type ${typeName(receiver)}`);
+    this.errorf(`can't evaluate field ${name} in type ${iface ? 'interface {}' : typeName(receiver)}`);
   }
 
   private evalFunction(

@@ -187,6 +187,16 @@ export function mapElemZero(m: object): unknown {
   return info && 'elemZero' in info ? info.elemZero : null;
 }
 
+/**
+ * Whether the container's elements have the static type interface{} (untyped slices and maps).
+ * Go names that type, not the element's own, in some errors.
+ */
+export function holdsInterfaces(container: unknown): boolean {
+  const kind = kindOf(container);
+  if (kind === 'slice') return (container as Typed)[goType] === undefined;
+  return kind === 'map' && mapElemZero(container as object) === null;
+}
+
 /** Whether a key of this Go type can index the map (plain objects have string keys). */
 export function mapKeyFits(m: object, key: unknown): boolean {
   return m instanceof Map || typeof key === 'string';
