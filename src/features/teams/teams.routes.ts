@@ -1,0 +1,142 @@
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../http/api.js';
+import { message } from '../../http/api.js';
+import { identityOf } from '../../http/identity.js';
+import { paging } from '../../http/paging.js';
+import { can } from '../rbac/evaluator.js';
+import { teamIdInvalid, teamNotFound, userIdInvalid, teamMemberNotFound } from './teams.errors.js';
+import { presentTeam, presentTeamMember } from './teams.present.js';
+import {
+  AddMemberBody,
+  CreateTeamBody,
+  SearchTeamsQuery,
+  TeamIdParams,
+  TeamMemberParams,
+  UpdateTeamBody,
+  UserIdParams,
+} from './teams.schema.js';
+import type { TeamsService } from './teams.service.js';
+import { parseId } from './teams.store.js';
+
+/** `teams:<action>` on the team of the path, e.g. `teams:read` on `teams:id:7`. */
+const onTeam = (action: string) => (request: FastifyRequest) =>
+  can(action, `teams:id:${(request.params as { id: string }).id}`);
+
+/** The team id of the path: 400 when it is not a number, 404 when it cannot exist. */
+function teamIdOf(text: string): number {
+  if (!/^\d+$/.test(text)) throw teamIdInvalid();
+  const id = parseId(text);
+  if (id === undefined) throw teamNotFound();
+  return id;
+}
+
+function memberIdOf(text: string): number {
+  if (!/^\d+$/.test(text)) throw userIdInvalid();
+  const id = parseId(text);
+  if (id === undefined) throw teamMemberNotFound();
+  return id;
+}
+
+/** /api/teams…, and the team lists of users. */
+export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
+  api.post(
+    '/api/teams',
+    { config: { permission: can('teams:create') }, schema: { body: CreateTeamBody } },
+    async (request) => {
+      const { name, email = '' } = request.body;
+      const { teamId, uid } = await teams.create(identityOf(request), { name, email });
+      return { message: 'Team created', teamId, uid };
+    },
+  );
+
+  // Grafana compat: the route needs teams:read on any team; the list then holds the readable ones.
+  api.get(
+    '/api/teams/search',
+    { config: { permission: can('teams:read') }, schema: { querystring: SearchTeamsQuery } },
+    async (request) => {
+      const q = request.query;
+      const { perPage, page } = paging(q);
+      const { total, teams: found } = await teams.search(identityOf(request), {
+        query: q.query,
+        name: q.name,
+        perPage,
+        page,
+        sort: q.sort ?? 'name-asc',
+      });
+      return { totalCount: total, teams: found.map(presentTeam), page, perPage };
+    },
+  );
+
+  api.get(
+    '/api/teams/:id',
+    { config: { permission: onTeam('teams:read') }, schema: { params: TeamIdParams } },
+    async (request) => presentTeam(await teams.get(identityOf(request), teamIdOf(request.params.id))),
+  );
+
+  api.put(
+    '/api/teams/:id',
+    { config: { permission: onTeam('teams:write') }, schema: { params: TeamIdParams, body: UpdateTeamBody } },
+    async (request) => {
+      const { name, email = '' } = request.body;
+      await teams.update(identityOf(request), teamIdOf(request.params.id), { name, email });
+      return message('Team updated');
+    },
+  );
+
+  api.delete(
+    '/api/teams/:id',
+    { config: { permission: onTeam('teams:delete') }, schema: { params: TeamIdParams } },
+    async (request) => {
+      await teams.delete(identityOf(request), teamIdOf(request.params.id));
+      return message('Team deleted');
+    },
+  );
+
+  api.get(
+    '/api/teams/:id/members',
+    { config: { permission: onTeam('teams.permissions:read') }, schema: { params: TeamIdParams } },
+    async (request) => {
+      const members = await teams.members(identityOf(request), teamIdOf(request.params.id));
+      return members.map(presentTeamMember);
+    },
+  );
+
+  api.post(
+    '/api/teams/:id/members',
+    {
+      config: { permission: onTeam('teams.permissions:write') },
+      schema: { params: TeamIdParams, body: AddMemberBody },
+    },
+    async (request) => {
+      await teams.addMember(identityOf(request), teamIdOf(request.params.id), request.body.userId);
+      return message('Member added to Team');
+    },
+  );
+
+  api.delete(
+    '/api/teams/:id/members/:userId',
+    { config: { permission: onTeam('teams.permissions:write') }, schema: { params: TeamMemberParams } },
+    async (request) => {
+      const { id, userId } = request.params;
+      await teams.removeMember(identityOf(request), teamIdOf(id), memberIdOf(userId));
+      return message('Team Member removed');
+    },
+  );
+
+  api.get('/api/user/teams', {}, async (request) =>
+    (await teams.teamsOfCaller(identityOf(request))).map(presentTeam),
+  );
+
+  api.get(
+    '/api/users/:user_id/teams',
+    {
+      config: {
+        permission: (request) =>
+          can('users:read', `global.users:id:${(request.params as { user_id: string }).user_id}`),
+      },
+      schema: { params: UserIdParams },
+    },
+    async (request) =>
+      (await teams.teamsOfUser(identityOf(request), request.params.user_id)).map(presentTeam),
+  );
+}

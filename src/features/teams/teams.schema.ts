@@ -1,0 +1,73 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { PagingQuery } from '../../http/paging.js';
+
+export const TeamIdParams = Type.Object({ id: Type.String() });
+export const TeamMemberParams = Type.Object({ id: Type.String(), userId: Type.String() });
+export const UserIdParams = Type.Object({ user_id: Type.String() });
+
+export const CreateTeamBody = Type.Object({
+  name: Type.String({ minLength: 1 }),
+  email: Type.Optional(Type.String()),
+});
+export type CreateTeamBody = Static<typeof CreateTeamBody>;
+
+export const UpdateTeamBody = Type.Object({
+  name: Type.String({ minLength: 1 }),
+  email: Type.Optional(Type.String()),
+});
+export type UpdateTeamBody = Static<typeof UpdateTeamBody>;
+
+export const AddMemberBody = Type.Object({ userId: Type.Integer({ minimum: 1 }) });
+
+export const TEAM_SORTS = [
+  'name-asc',
+  'name-desc',
+  'email-asc',
+  'email-desc',
+  'memberCount-asc',
+  'memberCount-desc',
+] as const;
+export type TeamSort = (typeof TEAM_SORTS)[number];
+
+export const SearchTeamsQuery = Type.Object({
+  query: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String()),
+  ...PagingQuery,
+  sort: Type.Optional(Type.Union(TEAM_SORTS.map((s) => Type.Literal(s)))),
+});
+export type SearchTeamsQuery = Static<typeof SearchTeamsQuery>;
+
+export const TeamDto = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  orgId: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  avatarUrl: Type.String(),
+  memberCount: Type.Integer(),
+  permission: Type.Integer(),
+});
+export type TeamDto = Static<typeof TeamDto>;
+
+export const TeamMemberDto = Type.Object({
+  orgId: Type.Integer(),
+  teamId: Type.Integer(),
+  teamUID: Type.String(),
+  userId: Type.Integer(),
+  userUID: Type.String(),
+  auth_module: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  login: Type.String(),
+  avatarUrl: Type.String(),
+  labels: Type.Array(Type.String()),
+  permission: Type.Integer(),
+});
+export type TeamMemberDto = Static<typeof TeamMemberDto>;
+
+export const SearchTeamsResponse = Type.Object({
+  totalCount: Type.Integer(),
+  teams: Type.Array(TeamDto),
+  page: Type.Integer(),
+  perPage: Type.Integer(),
+});

@@ -1,0 +1,8 @@
+/**
+ * Whether a write was refused by a unique index, on any of the three dialects (a concurrent writer
+ * got there between our check and our insert).
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
