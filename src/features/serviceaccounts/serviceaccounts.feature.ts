@@ -1,4 +1,22 @@
 import type { FeatureDeps } from '../feature.js';
+import { registerApiKeyRoutes } from './api-keys.routes.js';
+import { createApiKeysService } from './api-keys.service.js';
+import { createApiKeysStore } from './api-keys.store.js';
+import { registerServiceAccountRoutes } from './serviceaccounts.routes.js';
+import { createServiceAccountsService } from './serviceaccounts.service.js';
+import { createServiceAccountsStore } from './serviceaccounts.store.js';
 
 /** Service accounts, their tokens and the legacy API key endpoints. */
-export function registerServiceAccounts(_deps: FeatureDeps): void {}
+export function registerServiceAccounts(deps: FeatureDeps): void {
+  const { api, db, config, clock, authorizer } = deps;
+  const apiKeys = createApiKeysStore(db);
+  const serviceAccounts = createServiceAccountsService({
+    store: createServiceAccountsStore(db),
+    apiKeys,
+    authorizer,
+    config,
+    clock,
+  });
+  registerServiceAccountRoutes(api, { serviceAccounts, clock });
+  registerApiKeyRoutes(api, { apiKeys: createApiKeysService({ apiKeys, clock }) });
+}

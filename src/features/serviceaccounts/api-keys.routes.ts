@@ -1,0 +1,35 @@
+import { message, type Api } from '../../http/api.js';
+import { identityOf } from '../../http/identity.js';
+import { can } from '../rbac/evaluator.js';
+import type { ApiKeysService } from './api-keys.service.js';
+import { ApiKeyParams, ListApiKeysQuery } from './serviceaccounts.schema.js';
+import { presentApiKey } from './serviceaccounts.present.js';
+
+// Grafana guarded these with apikeys:read / apikeys:delete, which Grafana 12 dropped along with the
+// keys themselves; svc asks for the same on every service account (Admins hold both).
+const readAll = can('serviceaccounts:read', 'serviceaccounts:*');
+const deleteAll = can('serviceaccounts:delete', 'serviceaccounts:*');
+
+/** Legacy API keys: /api/auth/keys. */
+export function registerApiKeyRoutes(api: Api, deps: { apiKeys: ApiKeysService }): void {
+  const { apiKeys } = deps;
+
+  api.get(
+    '/api/auth/keys',
+    { config: { permission: readAll }, schema: { querystring: ListApiKeysQuery } },
+    async (request) =>
+      (await apiKeys.list(identityOf(request), request.query.includeExpired === true)).map(presentApiKey),
+  );
+
+  api.delete(
+    '/api/auth/keys/:id',
+    { config: { permission: deleteAll }, schema: { params: ApiKeyParams } },
+    async (request) => {
+      await apiKeys.delete(identityOf(request), request.params.id);
+      return message('API key deleted');
+    },
+  );
+
+  // Any signed-in caller learns that keys are gone and what to use instead; nothing is written.
+  api.post('/api/auth/keys', {}, () => apiKeys.create());
+}
