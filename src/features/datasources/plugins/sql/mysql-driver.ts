@@ -158,10 +158,20 @@ function normalize(rows: unknown, fields: FieldPacket[] | undefined): SqlResult 
     const code = field.columnType ?? field.type ?? -1;
     return { name: field.name, kind: KIND_BY_TYPE.get(code) ?? 'string', dbType: `type ${code}` };
   });
-  const normalized = (rows as unknown[][]).map((row) =>
+  // MariaDB's JSON is LONGTEXT on the wire but mysql2 parses it (extended metadata): a text
+  // column holding parsed objects is a JSON column.
+  const rawRows = rows as unknown[][];
+  columns.forEach((column, index) => {
+    if (column.kind === 'string' && rawRows.some((row) => isParsedJson(row[index]))) column.kind = 'json';
+  });
+  const normalized = rawRows.map((row) =>
     row.map((value, index) => normalizeValue(value, columns[index]!.kind)),
   );
   return { columns, rows: normalized };
+}
+
+function isParsedJson(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Buffer.isBuffer(value) && !(value instanceof Date);
 }
 
 function normalizeValue(value: unknown, kind: ColumnKind): unknown {

@@ -76,11 +76,17 @@ function dateToMs(date: Date): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-async function sslOptions(ds: DataSourceSettings): Promise<false | ConnectionOptions> {
-  // Grafana compat: an unset sslmode means verify-full, so a plain-text server needs
-  // sslmode "disable" spelled out.
+/**
+ * Grafana compat: an unset sslmode means verify-full, so a plain-text server needs "disable"
+ * spelled out. allow/prefer (no TLS negotiation in node-pg) connect without TLS.
+ */
+function sslMode(ds: DataSourceSettings): string {
   const configured = ds.jsonData.sslmode;
-  const mode = typeof configured === 'string' && configured !== '' ? configured.toLowerCase() : 'verify-full';
+  return typeof configured === 'string' && configured !== '' ? configured.toLowerCase() : 'verify-full';
+}
+
+async function sslOptions(ds: DataSourceSettings): Promise<false | ConnectionOptions> {
+  const mode = sslMode(ds);
   if (mode === 'disable' || mode === 'allow' || mode === 'prefer') return false;
   const tls = await readTlsMaterial(ds);
   const options: ConnectionOptions = { ...tls };
@@ -140,7 +146,11 @@ export async function runPostgres(
   try {
     client = await raceSignal(pool.connect(), signal, { onLate: (late) => late.release() });
   } catch (error) {
-    throw toSqlError(error, `Could not connect to ${where(settings)}: `);
+    const failure = toSqlError(error, `Could not connect to ${where(settings)}: `);
+    if (/does not support SSL/.test(failure.message)) {
+      failure.message += `; sslmode is "${sslMode(ds)}", use "disable" for a server without TLS`;
+    }
+    throw failure;
   }
   let released = false;
   const pid = (client as unknown as { processID?: number }).processID;
