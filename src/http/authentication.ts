@@ -41,7 +41,8 @@ export function registerAuthentication(
   });
 
   async function inOrgOfRoute(request: FastifyRequest, identity: Identity): Promise<Identity> {
-    const param = request.routeOptions.config.orgParam;
+    const { orgParam: param, globalOrg } = request.routeOptions.config;
+    if (globalOrg) return { ...identity, orgId: 0, orgRole: identity.isServerAdmin ? 'Admin' : 'None' };
     if (!param) return identity;
     const orgId = Number((request.params as Record<string, string>)[param]);
     if (!Number.isInteger(orgId) || orgId === identity.orgId) return identity;

@@ -35,6 +35,11 @@ export interface AccessConfig {
    * named by this path parameter instead of the org of the request.
    */
   orgParam?: string;
+  /**
+   * Grafana's global org: the permission is evaluated outside any org, so only server-wide grants
+   * (server admin, `[users] allow_org_create`) count — e.g. listing all organizations.
+   */
+  globalOrg?: boolean;
 }
 
 declare module 'fastify' {

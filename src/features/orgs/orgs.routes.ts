@@ -126,7 +126,7 @@ export function registerOrgsRoutes(api: Api, deps: { orgs: OrgsService; clock: C
   // All organizations
   api.get(
     '/api/orgs',
-    { config: { permission: can('orgs:read') }, schema: { querystring: OrgListQuery } },
+    { config: { globalOrg: true, permission: can('orgs:read') }, schema: { querystring: OrgListQuery } },
     async (request) => {
       const { perPage, page } = paging(request.query);
       return orgs.list({ query: request.query.query ?? '', name: request.query.name ?? '', perPage, page });
@@ -151,7 +151,7 @@ export function registerOrgsRoutes(api: Api, deps: { orgs: OrgsService; clock: C
 
   api.get(
     '/api/orgs/name/:org_name',
-    { config: { permission: can('orgs:read') }, schema: { params: OrgNameParams } },
+    { config: { globalOrg: true, permission: can('orgs:read') }, schema: { params: OrgNameParams } },
     async (request) => presentOrg(await orgs.getByName(request.params.org_name)),
   );
 
