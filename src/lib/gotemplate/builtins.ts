@@ -15,6 +15,7 @@ import {
   kindOf,
   lengthOf,
   mapElemZero,
+  mapKeyFits,
   mapLookup,
   numberOf,
   TypedNil,
@@ -125,7 +126,7 @@ function index(item: unknown, ...indexes: unknown[]): unknown {
       }
       case 'map': {
         const map = item as object;
-        if (!(map instanceof Map)) checkMapKey(ix);
+        if (!mapKeyFits(map, ix)) checkMapKey(ix);
         item = mapLookup(map, ix, mapElemZero(map));
         break;
       }

@@ -13,6 +13,7 @@ import { TemplateSet, type TemplateSetOptions } from './template-set.js';
 
 export { TemplateError, type ErrorLocation, type TemplateErrorKind } from './errors.js';
 export type { MissingKey } from './exec.js';
+export { htmlEscape, jsEscape, queryEscape } from './escape.js';
 export { formatValue, sprint, sprintf } from './fmt.js';
 export { goFunc, type FuncMap, type GoFunction, type ParamType } from './funcs.js';
 export { GoDuration, GoTime } from './time.js';
@@ -23,7 +24,17 @@ export {
   type ExecuteResult,
   type TemplateSetOptions,
 } from './template-set.js';
-export { Float64, goType, typedSlice, TypedNil, type GoTypeInfo } from './values.js';
+export {
+  compareStrings,
+  Float64,
+  goType,
+  kindOf,
+  typedSlice,
+  TypedNil,
+  typeName,
+  type GoTypeInfo,
+  type Kind,
+} from './values.js';
 
 /** Parses named texts, in order, into one set; throws the first parse error. */
 export function parseTemplates(

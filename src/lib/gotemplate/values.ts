@@ -197,9 +197,9 @@ export function holdsInterfaces(container: unknown): boolean {
   return kind === 'map' && mapElemZero(container as object) === null;
 }
 
-/** Whether a key of this Go type can index the map (plain objects have string keys). */
+/** Whether a key of this Go type can index the map: plain objects and typed maps have string keys. */
 export function mapKeyFits(m: object, key: unknown): boolean {
-  return m instanceof Map || typeof key === 'string';
+  return typeof key === 'string' || (m instanceof Map && (m as Typed)[goType] === undefined);
 }
 
 /** Entries in Go's order for ranging and printing: sorted by key. */
