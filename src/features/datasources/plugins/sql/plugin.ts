@@ -62,8 +62,7 @@ export function createSqlPlugin(meta: SqlPluginMeta, engine: SqlEngine): DataSou
             async (query) => [query.refId, await runOne(engine, ds, query, range, deadline.signal)] as const,
           ),
         );
-        const results: QueryResults = Object.fromEntries(entries);
-        return results;
+        return Object.fromEntries(entries) as QueryResults;
       } catch (error) {
         return failAll(queries, 500, describeError(error));
       } finally {
