@@ -59,16 +59,17 @@ export class GoTime {
     });
   }
 
-  In(zone: string): GoTime {
+  /** The same instant in an IANA zone (Go's In takes a *time.Location, so templates reach this via `tz`). */
+  inZone(zone: string): GoTime {
     return new GoTime(this.unixMs, checkZone(zone), this.extraNanos);
   }
 
   UTC(): GoTime {
-    return this.In('UTC');
+    return this.inZone('UTC');
   }
 
   Local(): GoTime {
-    return this.In('Local');
+    return this.inZone('Local');
   }
 
   IsZero(): boolean {

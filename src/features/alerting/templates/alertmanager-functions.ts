@@ -54,5 +54,5 @@ export const alertmanagerFunctions: FuncMap = {
   safeHtml: goFunc(['string'], (s: string) => s),
   stringSlice: goFunc(['...string'], (...items: string[]) => typedSlice(items, '[]string')),
   date: goFunc(['string', 'time.Time'], (layout: string, t: GoTime) => t.Format(layout)),
-  tz: goFunc(['string', 'time.Time'], (zone: string, t: GoTime) => t.In(zone)),
+  tz: goFunc(['string', 'time.Time'], (zone: string, t: GoTime) => t.inZone(zone)),
 };
