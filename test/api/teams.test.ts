@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
-import { ADMIN, basic, call, type Caller } from '../helpers/client.js';
+import { ADMIN, basic, bearer, call, type Caller } from '../helpers/client.js';
 import { createOrg, createUser, inOrg } from '../helpers/factories.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
@@ -94,6 +94,23 @@ describe('POST /api/teams', () => {
 
     const search = await call(server, 'GET', '/api/teams/search', { as: ADMIN });
     expect(search.body.totalCount).toBe(1);
+  });
+  it('does not make a service account a member of the team it creates', async () => {
+    const server = await startTestServer();
+    const account = await call(server, 'POST', '/api/serviceaccounts', {
+      as: ADMIN,
+      body: { name: 'provisioner', role: 'Admin' },
+    });
+    expect(account.status, JSON.stringify(account.body)).toBe(201);
+    const token = await call(server, 'POST', `/api/serviceaccounts/${account.body.id}/tokens`, {
+      as: ADMIN,
+      body: { name: 'ci' },
+    });
+    expect(token.status, JSON.stringify(token.body)).toBe(200);
+    const id = await createTeam(server, { name: 'Provisioned' }, bearer(token.body.key));
+    const team = await call(server, 'GET', `/api/teams/${id}`, { as: bearer(token.body.key) });
+    expect(team.body).toMatchObject({ name: 'Provisioned', memberCount: 0, permission: 0 });
+    expect((await call(server, 'GET', `/api/teams/${id}/members`, { as: ADMIN })).body).toEqual([]);
   });
 });
 
@@ -278,6 +295,18 @@ describe('team members', () => {
     const after = (await call(server, 'GET', `/api/teams/${id}/members`, { as: ADMIN })).body;
     expect(after.map((m: any) => m.login)).toEqual(['admin', 'ann']);
     expect((await call(server, 'GET', `/api/teams/${id}`, { as: ADMIN })).body.memberCount).toBe(2);
+  });
+
+  it('drops the memberships of a deleted user', async () => {
+    const server = await startTestServer();
+    const gone = await createUser(server);
+    const id = await createTeam(server, { name: 'Crew' });
+    await call(server, 'POST', `/api/teams/${id}/members`, { as: ADMIN, body: { userId: gone.id } });
+    expect((await call(server, 'GET', `/api/teams/${id}`, { as: ADMIN })).body.memberCount).toBe(2);
+    expect((await call(server, 'DELETE', `/api/admin/users/${gone.id}`, { as: ADMIN })).status).toBe(200);
+    expect((await call(server, 'GET', `/api/teams/${id}`, { as: ADMIN })).body.memberCount).toBe(1);
+    const members = (await call(server, 'GET', `/api/teams/${id}/members`, { as: ADMIN })).body;
+    expect(members.map((m: any) => m.login)).toEqual(['admin']);
   });
 
   it('only adds members of the org', async () => {

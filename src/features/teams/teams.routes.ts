@@ -1,3 +1,4 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { message } from '../../http/api.js';
@@ -10,7 +11,10 @@ import {
   AddMemberBody,
   CreateTeamBody,
   SearchTeamsQuery,
+  SearchTeamsResponse,
+  TeamDto,
   TeamIdParams,
+  TeamMemberDto,
   TeamMemberParams,
   UpdateTeamBody,
   UserIdParams,
@@ -52,7 +56,10 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
   // Grafana compat: the route needs teams:read on any team; the list then holds the readable ones.
   api.get(
     '/api/teams/search',
-    { config: { permission: can('teams:read') }, schema: { querystring: SearchTeamsQuery } },
+    {
+      config: { permission: can('teams:read') },
+      schema: { querystring: SearchTeamsQuery, response: { 200: SearchTeamsResponse } },
+    },
     async (request) => {
       const q = request.query;
       const { perPage, page } = paging(q);
@@ -69,7 +76,10 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
 
   api.get(
     '/api/teams/:id',
-    { config: { permission: onTeam('teams:read') }, schema: { params: TeamIdParams } },
+    {
+      config: { permission: onTeam('teams:read') },
+      schema: { params: TeamIdParams, response: { 200: TeamDto } },
+    },
     async (request) => presentTeam(await teams.get(identityOf(request), teamIdOf(request.params.id))),
   );
 
@@ -94,7 +104,10 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
 
   api.get(
     '/api/teams/:id/members',
-    { config: { permission: onTeam('teams.permissions:read') }, schema: { params: TeamIdParams } },
+    {
+      config: { permission: onTeam('teams.permissions:read') },
+      schema: { params: TeamIdParams, response: { 200: Type.Array(TeamMemberDto) } },
+    },
     async (request) => {
       const members = await teams.members(identityOf(request), teamIdOf(request.params.id));
       return members.map(presentTeamMember);
@@ -123,7 +136,7 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
     },
   );
 
-  api.get('/api/user/teams', {}, async (request) =>
+  api.get('/api/user/teams', { schema: { response: { 200: Type.Array(TeamDto) } } }, async (request) =>
     (await teams.teamsOfCaller(identityOf(request))).map(presentTeam),
   );
 
@@ -134,7 +147,7 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
         permission: (request) =>
           can('users:read', `global.users:id:${(request.params as { user_id: string }).user_id}`),
       },
-      schema: { params: UserIdParams },
+      schema: { params: UserIdParams, response: { 200: Type.Array(TeamDto) } },
     },
     async (request) =>
       (await teams.teamsOfUser(identityOf(request), request.params.user_id)).map(presentTeam),
