@@ -54,7 +54,12 @@ export function createSqlPlugin(meta: SqlPluginMeta, engine: SqlEngine): DataSou
       }
     },
 
-    async query(ds: DataSourceSettings, queries: DataQuery[], range: TimeRange, opts: CallOptions) {
+    async query(
+      ds: DataSourceSettings,
+      queries: DataQuery[],
+      range: TimeRange,
+      opts: CallOptions,
+    ): Promise<QueryResults> {
       const deadline = startDeadline(opts);
       try {
         const entries = await Promise.all(
@@ -62,7 +67,7 @@ export function createSqlPlugin(meta: SqlPluginMeta, engine: SqlEngine): DataSou
             async (query) => [query.refId, await runOne(engine, ds, query, range, deadline.signal)] as const,
           ),
         );
-        return Object.fromEntries(entries) as QueryResults;
+        return Object.fromEntries(entries);
       } catch (error) {
         return failAll(queries, 500, describeError(error));
       } finally {
