@@ -26,6 +26,11 @@ Object.defineProperty(Pair.prototype, goType, { value: { name: 'template.Pair', 
 export class Pairs extends Array<Pair> {
   declare readonly [goType]: GoTypeInfo;
 
+  /** map() and filter() give plain arrays ([]string is not Pairs). */
+  static override get [Symbol.species](): ArrayConstructor {
+    return Array;
+  }
+
   Names(): string[] {
     return typedSlice(
       this.map((p) => p.Name),

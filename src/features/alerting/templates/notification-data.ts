@@ -88,6 +88,11 @@ Object.defineProperty(NotificationAlert.prototype, goType, {
 export class Alerts extends Array<NotificationAlert> {
   declare readonly [goType]: GoTypeInfo;
 
+  /** filter() gives plain arrays: Go's Firing() returns a []ExtendedAlert without these methods. */
+  static override get [Symbol.species](): ArrayConstructor {
+    return Array;
+  }
+
   Firing(): NotificationAlert[] {
     return typedSlice(
       this.filter((a) => a.Status === 'firing'),
