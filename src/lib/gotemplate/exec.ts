@@ -380,7 +380,9 @@ class State {
     const obj = receiver;
     if (kind === 'struct' && Object.hasOwn(obj, name)) {
       if (!isExported(name))
-        this.errorf(`${name} is an unexported field of struct type ${typeName(receiver)}`);
+        this.errorf(
+          `${name} is an unexported field of struct type ${iface ? 'interface {}' : typeName(receiver)}`,
+        );
       if (hasArgs) this.errorf(`${name} has arguments but cannot be invoked as function`);
       return (obj as Record<string, unknown>)[name] ?? null;
     }
