@@ -226,10 +226,14 @@ export function compareStrings(a: string, b: string): number {
   if (a === b) return 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const ca = a.codePointAt(i)!;
-    const cb = b.codePointAt(i)!;
-    if (ca !== cb) return ca - cb;
-    if (ca > 0xffff) i++;
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca === cb) continue;
+    // UTF-16 order differs from code point order only when a surrogate is involved.
+    if ((ca >= 0xd800 && ca <= 0xdfff) || (cb >= 0xd800 && cb <= 0xdfff)) {
+      return a.codePointAt(i)! - b.codePointAt(i)!;
+    }
+    return ca - cb;
   }
   return a.length - b.length;
 }
@@ -238,6 +242,8 @@ export function compareStrings(a: string, b: string): number {
 
 /** Exported Go identifiers start with an upper-case letter. */
 export function isExported(name: string): boolean {
+  const c = name.charCodeAt(0);
+  if (c < 0x80) return c >= 0x41 && c <= 0x5a;
   return /^\p{Lu}/u.test(name);
 }
 

@@ -53,6 +53,9 @@ Object.defineProperty(Pairs.prototype, goType, { value: { name: 'template.Pairs'
 
 const alertname = 'alertname';
 
+/** Sorted pairs per KV, computed once per content: templates ask for them on every render. */
+const sortedPairsCache = new WeakMap<KV, Pairs>();
+
 /**
  * A `map[string]string`. Entries live in the Map, so no label name can shadow a method; a missing
  * key reads as "" (Go's zero string).
@@ -64,13 +67,31 @@ export class KV extends Map<string, string> {
     return new KV(Object.entries(entries));
   }
 
+  override set(key: string, value: string): this {
+    sortedPairsCache.delete(this);
+    return super.set(key, value);
+  }
+
+  override delete(key: string): boolean {
+    sortedPairsCache.delete(this);
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    sortedPairsCache.delete(this);
+    super.clear();
+  }
+
   /** Entries sorted by key, except that `alertname` comes first. */
   SortedPairs(): Pairs {
+    const cached = sortedPairsCache.get(this);
+    if (cached) return cached;
     const sorted = [...this.entries()].sort(([a], [b]) => compareStrings(a, b));
     const first = sorted.findIndex(([k]) => k === alertname);
     if (first > 0) sorted.unshift(...sorted.splice(first, 1));
     const pairs = new Pairs();
     for (const [k, v] of sorted) pairs.push(new Pair(k, v));
+    sortedPairsCache.set(this, pairs);
     return pairs;
   }
 
