@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import {
   Kysely,
   MysqlDialect,
@@ -9,6 +10,8 @@ import {
   SqliteAdapter,
   SqliteDialect,
   type DialectAdapter,
+  type KyselyPlugin,
+  type SqliteDatabase,
   type Dialect,
   type MigrationLockOptions,
 } from 'kysely';
@@ -29,7 +32,9 @@ interface Endpoint {
 
 /** Builds the Kysely dialect for `[database] type`, with the pool settings applied. */
 export function createDialect(config: DatabaseConfig, onPoolError: (err: Error) => void): Dialect {
-  if (config.type === 'sqlite3') return new SerialMigrationsSqliteDialect({ database: openSqlite(config) });
+  if (config.type === 'sqlite3') {
+    return new SerialMigrationsSqliteDialect({ database: withStatementCache(openSqlite(config)) });
+  }
   const endpoint = resolveEndpoint(config);
   const max = config.maxOpenConn || 10;
   if (config.type === 'postgres') {
@@ -104,6 +109,28 @@ function openSqlite(config: DatabaseConfig): SQLite.Database {
   return database;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and SQLite's prepare costs more than running a simple indexed
+ * lookup. Statements are reusable, so the compiled SQL text is the cache key. Queries are never
+ * streamed here, so one statement is never busy twice at once.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 // BIGINT (times in ms, ids) must come back as numbers, not strings.
 const BIGINT_OID = 20;
 const NUMERIC_OID = 1700;
@@ -152,6 +179,10 @@ function mysqlSsl(config: DatabaseConfig): { rejectUnauthorized: boolean; ca?: B
   return { rejectUnauthorized: true, ca: config.caCertPath ? readFileSync(config.caCertPath) : undefined };
 }
 
-export function createKysely<T>(config: DatabaseConfig, onPoolError: (err: Error) => void): Kysely<T> {
-  return new Kysely<T>({ dialect: createDialect(config, onPoolError) });
+export function createKysely<T>(
+  config: DatabaseConfig,
+  onPoolError: (err: Error) => void,
+  plugins: KyselyPlugin[] = [],
+): Kysely<T> {
+  return new Kysely<T>({ dialect: createDialect(config, onPoolError), plugins });
 }

@@ -23,7 +23,14 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: DatabaseType
         ),
     },
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // SQLite has no lock that a second process waits on before reading the migration state, so a
+  // process that loses the race rolls back and finds the steps applied on its next attempt.
+  const attempts = dialect === 'sqlite3' ? 5 : 1;
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (attempt >= attempts)
+      throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
 }

@@ -8,14 +8,21 @@ export type SessionRow = Selectable<UserAuthTokenTable>;
 /** SQL for session tokens (table user_auth_token). Tokens are looked up by their hash only. */
 export function createSessionsStore(db: Db) {
   return {
+    /** By the current token, else by the one it replaced (two indexed lookups beat one OR scan). */
     async findByHash(hash: string): Promise<SessionRow | undefined> {
-      const rows = await db
+      const current = await db
         .selectFrom('user_auth_token')
         .selectAll()
-        .where((eb) => eb.or([eb('auth_token', '=', hash), eb('prev_auth_token', '=', hash)]))
-        .limit(2)
-        .execute();
-      return rows.find((r) => r.auth_token === hash) ?? rows[0];
+        .where('auth_token', '=', hash)
+        .executeTakeFirst();
+      return (
+        current ??
+        (await db
+          .selectFrom('user_auth_token')
+          .selectAll()
+          .where('prev_auth_token', '=', hash)
+          .executeTakeFirst())
+      );
     },
 
     insert(values: Omit<SessionRow, 'id'>): Promise<number> {
