@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { identityScenarios } from './scenarios/identity.js';
 import { opsScenarios } from './scenarios/ops.js';
 import type { BenchContext, BenchRequest, Scenario } from './scenarios/types.js';
 
@@ -18,7 +19,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY;
 
-const scenarios: Scenario[] = [...opsScenarios].filter((s) => !ONLY || s.name.includes(ONLY));
+const scenarios: Scenario[] = [...opsScenarios, ...identityScenarios].filter(
+  (s) => !ONLY || s.name.includes(ONLY),
+);
 
 interface Row {
   scenario: string;
@@ -43,7 +46,7 @@ function startChild<T>(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise<{ child: ChildProcess; value: T }>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       let parsed: unknown;
       try {

@@ -10,6 +10,7 @@ import { registerServiceAccounts } from './features/serviceaccounts/serviceaccou
 import { registerTeams } from './features/teams/teams.feature.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { createAuthnService } from './features/auth/authn.service.js';
+import { createIdentityCache } from './features/auth/identity-cache.js';
 import { createLoginAttemptsStore } from './features/auth/login-attempts.store.js';
 import { createPasswordAuth } from './features/auth/password-auth.js';
 import { createSessionCookie } from './features/auth/session-cookie.js';
@@ -37,6 +38,7 @@ import { registerRequestMetrics } from './http/request-metrics.js';
 import type { BuildInfo } from './lib/build-info.js';
 import type { Clock } from './lib/clock.js';
 import type { BackgroundJob } from './store/background-jobs.js';
+import type { CacheBus } from './store/cache-bus.js';
 import type { Database } from './store/database.js';
 
 export interface AppDeps {
@@ -45,6 +47,7 @@ export interface AppDeps {
   clock: Clock;
   build: BuildInfo;
   logger: FastifyBaseLogger;
+  cacheBus: CacheBus;
 }
 
 export interface App {
@@ -92,7 +95,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const apiKeys = createApiKeysStore(db);
   const sessions = createSessionsService({ store: createSessionsStore(db), config, clock });
   const passwordAuth = createPasswordAuth({ users, attempts: createLoginAttemptsStore(db), config, clock });
-  const authn = createAuthnService({ users, apiKeys, passwordAuth, sessions, config, clock });
+  const identityCache = createIdentityCache({
+    database,
+    bus: deps.cacheBus,
+    clock,
+    // Without a bus to the other instances, a cached identity could outlive a revocation there.
+    enabled: !config.database.highAvailability || deps.cacheBus.crossInstance,
+  });
+  const authn = createAuthnService({
+    users,
+    apiKeys,
+    passwordAuth,
+    sessions,
+    cache: identityCache,
+    config,
+    clock,
+  });
   const authorizer = createAuthorizer({
     permissions: createPermissionSource({ allowOrgCreate: config.users.allowOrgCreate }),
     metrics,

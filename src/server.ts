@@ -6,6 +6,7 @@ import { createLogger } from './http/logger.js';
 import { readBuildInfo } from './lib/build-info.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { startBackgroundJobs } from './store/background-jobs.js';
+import { createCacheBus } from './store/cache-bus.js';
 import { openDatabase, type Database } from './store/database.js';
 
 export interface RunningServer extends App {
@@ -24,7 +25,8 @@ export interface RunningServer extends App {
 export async function startServer(config: Config, clock: Clock = systemClock): Promise<RunningServer> {
   const logger = createLogger(config);
   const database = openDatabase(config.database, (err) => logger.warn({ err }, 'database connection lost'));
-  const built = await buildApp({ config, database, clock, build: readBuildInfo(), logger });
+  const cacheBus = createCacheBus(config, logger);
+  const built = await buildApp({ config, database, clock, build: readBuildInfo(), logger, cacheBus });
   const { app, lifecycle } = built;
   const url = await app.listen({ host: config.server.httpAddr || '0.0.0.0', port: config.server.httpPort });
 
@@ -37,6 +39,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     await ensureDefaultOrgAndAdmin(database.db, config, clock);
   } catch (err) {
     await app.close();
+    await cacheBus.close();
     await database.close();
     throw err;
   }
@@ -55,6 +58,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
         await app.close();
       } finally {
         clearTimeout(timer);
+        await cacheBus.close();
         await database.close();
       }
       logger.info('shutdown complete');

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseConfig, DatabaseType } from '../config/config.js';
+import { ChangeTracker, type TableChange } from './change-tracker.js';
 import { createKysely } from './connect.js';
 import { migrateToLatest } from './migrate.js';
 import type { Tables } from './tables.js';
@@ -13,11 +14,14 @@ export interface Database {
   /** runs `SELECT 1`; rejects when the database does not answer within `timeoutMs` */
   ping(timeoutMs?: number): Promise<void>;
   migrate(): Promise<string[]>;
+  /** called after every write with the tables it touched (see ChangeTracker) */
+  onTablesChanged(listener: (change: TableChange) => void): void;
   close(): Promise<void>;
 }
 
 export function openDatabase(config: DatabaseConfig, onPoolError: (err: Error) => void = () => {}): Database {
-  const db = createKysely<Tables>(config, onPoolError);
+  const changes = new ChangeTracker();
+  const db = createKysely<Tables>(config, onPoolError, [changes]);
   let closed = false;
   return {
     db,
@@ -37,6 +41,7 @@ export function openDatabase(config: DatabaseConfig, onPoolError: (err: Error) =
       }
     },
     migrate: () => migrateToLatest(db as unknown as Kysely<unknown>, config.type),
+    onTablesChanged: (listener) => changes.onChange(listener),
     async close() {
       if (closed) return;
       closed = true;

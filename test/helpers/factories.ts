@@ -19,7 +19,13 @@ export interface TestUser {
  */
 export async function createUser(
   server: TestServer,
-  options: { login?: string; email?: string; name?: string; password?: string; orgRole?: 'Viewer' | 'Editor' | 'Admin' } = {},
+  options: {
+    login?: string;
+    email?: string;
+    name?: string;
+    password?: string;
+    orgRole?: 'Viewer' | 'Editor' | 'Admin';
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const login = options.login ?? `user${counter}`;
@@ -32,7 +38,10 @@ export async function createUser(
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const id = created.body.id as number;
   if (options.orgRole && options.orgRole !== 'Viewer') {
-    const patched = await call(server, 'PATCH', `/api/org/users/${id}`, { as: ADMIN, body: { role: options.orgRole } });
+    const patched = await call(server, 'PATCH', `/api/org/users/${id}`, {
+      as: ADMIN,
+      body: { role: options.orgRole },
+    });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
   }
   return { id, uid: created.body.uid as string, login, email, password, as: basic(login, password) };

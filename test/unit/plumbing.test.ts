@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { defineError } from '../../src/http/errors.js';
 import { createLogger } from '../../src/http/logger.js';
+import { createCacheBus } from '../../src/store/cache-bus.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { openDatabase, type Database } from '../../src/store/database.js';
 import { testConfig } from '../helpers/config.js';
@@ -35,6 +36,7 @@ async function appWithProbeRoutes(options: { ready?: boolean; maxBodyBytes?: num
     database,
     clock: systemClock,
     build: { version: '1', commit: 'c', branch: 'b' },
+    cacheBus: createCacheBus(config, logger),
     logger,
   });
   app.app.post(

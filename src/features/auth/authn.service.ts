@@ -17,6 +17,7 @@ import {
   revokedApiKey,
   unauthorized,
 } from './auth.errors.js';
+import type { IdentityCache } from './identity-cache.js';
 import type { PasswordAuth } from './password-auth.js';
 import type { ClientInfo, SessionsService } from './sessions.service.js';
 
@@ -35,6 +36,8 @@ export interface AuthResult {
   identity: Identity;
   /** a rotated session token the response must set as the new cookie */
   rotatedToken?: string;
+  /** when set, the identity may be reused for these credentials until then */
+  reusableUntil?: number;
 }
 
 /**
@@ -47,10 +50,11 @@ export function createAuthnService(deps: {
   apiKeys: ApiKeysStore;
   passwordAuth: PasswordAuth;
   sessions: SessionsService;
+  cache: IdentityCache;
   config: Config;
   clock: Clock;
 }) {
-  const { users, apiKeys, passwordAuth, sessions, config, clock } = deps;
+  const { users, apiKeys, passwordAuth, sessions, cache, config, clock } = deps;
 
   async function asIdentity(
     user: UserInOrg,
@@ -99,7 +103,10 @@ export function createAuthnService(deps: {
     if (key.last_used_at === null || now - key.last_used_at > LAST_USED_WRITE_INTERVAL_MS) {
       await apiKeys.touchLastUsed(key.id, now);
     }
-    return { identity: await asIdentity(account, key.org_id, 'token') };
+    return {
+      identity: await asIdentity(account, key.org_id, 'token'),
+      reusableUntil: key.expires ?? Number.POSITIVE_INFINITY,
+    };
   }
 
   async function byBasic(
@@ -115,7 +122,10 @@ export function createAuthnService(deps: {
     if (login === 'api_key') return byToken(password, requestedOrg);
     if (!config.auth.basicEnabled) throw basicAuthDisabled();
     const user = await passwordAuth.authenticate(login, password, client.ip, requestedOrg);
-    return { identity: await asIdentity(user, requestedOrg, 'basic') };
+    return {
+      identity: await asIdentity(user, requestedOrg, 'basic'),
+      reusableUntil: Number.POSITIVE_INFINITY,
+    };
   }
 
   async function bySession(
@@ -128,19 +138,33 @@ export function createAuthnService(deps: {
     const user = await users.findById(found.session.user_id, requestedOrg);
     if (!user) throw unauthorized();
     const identity = await asIdentity(user, requestedOrg, 'session');
-    return { identity: { ...identity, sessionTokenId: found.session.id }, rotatedToken: found.rotatedToken };
+    return {
+      identity: { ...identity, sessionTokenId: found.session.id },
+      rotatedToken: found.rotatedToken,
+      reusableUntil: found.rotatedToken ? undefined : sessions.rotationDueAt(found.session),
+    };
+  }
+
+  async function resolve(credentials: Credentials): Promise<AuthResult> {
+    const requestedOrg = parseOrgHeader(credentials.orgHeader);
+    const authorization = credentials.authorization?.trim() ?? '';
+    const [scheme = '', value = ''] = authorization.split(/\s+/, 2);
+    if (scheme.toLowerCase() === 'bearer' && value) return byToken(value, requestedOrg);
+    if (scheme.toLowerCase() === 'basic' && value) return byBasic(value, requestedOrg, credentials.client);
+    if (credentials.sessionToken)
+      return bySession(credentials.sessionToken, requestedOrg, credentials.client);
+    throw unauthorized();
   }
 
   return {
+    /** Resolves the caller, reusing a cached identity for the same credentials when allowed. */
     async authenticate(credentials: Credentials): Promise<AuthResult> {
-      const requestedOrg = parseOrgHeader(credentials.orgHeader);
-      const authorization = credentials.authorization?.trim() ?? '';
-      const [scheme = '', value = ''] = authorization.split(/\s+/, 2);
-      if (scheme.toLowerCase() === 'bearer' && value) return byToken(value, requestedOrg);
-      if (scheme.toLowerCase() === 'basic' && value) return byBasic(value, requestedOrg, credentials.client);
-      if (credentials.sessionToken)
-        return bySession(credentials.sessionToken, requestedOrg, credentials.client);
-      throw unauthorized();
+      const key = cache.keyOf([credentials.authorization, credentials.sessionToken, credentials.orgHeader]);
+      const cached = cache.get(key);
+      if (cached) return { identity: cached };
+      const result = await resolve(credentials);
+      if (result.reusableUntil !== undefined) cache.set(key, result.identity, result.reusableUntil);
+      return result;
     },
   };
 }

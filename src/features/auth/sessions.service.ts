@@ -102,6 +102,11 @@ export function createSessionsService(deps: { store: SessionsStore; config: Conf
       return { session: { ...session, ...values, seen_at: 0 }, rotatedToken: token };
     },
 
+    /** When the session must next be looked up again, to rotate it. */
+    rotationDueAt(session: SessionRow): number {
+      return session.rotated_at + rotationMs;
+    },
+
     listActive(userId: number): Promise<SessionRow[]> {
       const now = clock.now();
       return store.listActive(userId, now - maxLifetimeMs, now - maxInactiveLifetimeMs);

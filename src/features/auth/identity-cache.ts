@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { Identity } from '../../http/identity.js';
+import type { Clock } from '../../lib/clock.js';
+import type { CacheBus } from '../../store/cache-bus.js';
+import type { Database } from '../../store/database.js';
+
+const TTL_MS = 10_000;
+const MAX_ENTRIES = 20_000;
+/** Tables an identity is derived from. */
+const SOURCES = new Set(['users', 'org', 'org_user', 'user_auth_token', 'api_key']);
+/** Activity timestamps change on use; they never change who the caller is. */
+const ACTIVITY_COLUMNS = new Set(['seen_at', 'last_seen_at', 'last_used_at']);
+const TOPIC = 'identity';
+
+/**
+ * Resolved identities by credential, so an authenticated request costs no database round trip.
+ * Any write to the source tables (other than activity timestamps) bumps a generation that
+ * invalidates every entry at once, here and — through the cache bus — on every other instance.
+ * When other instances cannot be told (HA without Redis), the cache stays off.
+ */
+export function createIdentityCache(deps: {
+  database: Database;
+  bus: CacheBus;
+  clock: Clock;
+  enabled: boolean;
+}) {
+  let generation = 0;
+  const entries = new LRUCache<string, { identity: Identity; generation: number; until: number }>({
+    max: MAX_ENTRIES,
+  });
+
+  deps.database.onTablesChanged(({ tables, columns }) => {
+    if (![...tables].some((t) => SOURCES.has(t))) return;
+    if (columns.size > 0 && [...columns].every((c) => ACTIVITY_COLUMNS.has(c))) return;
+    generation++;
+    deps.bus.publish(TOPIC);
+  });
+  deps.bus.subscribe(TOPIC, () => generation++);
+
+  return {
+    keyOf(parts: (string | undefined)[]): string {
+      return createHash('sha256').update(parts.join('\0')).digest('base64');
+    },
+
+    get(key: string): Identity | undefined {
+      if (!deps.enabled) return undefined;
+      const entry = entries.get(key);
+      if (!entry || entry.generation !== generation || entry.until <= deps.clock.now()) return undefined;
+      return entry.identity;
+    },
+
+    /** `until`: a moment the identity must be re-resolved at the latest (e.g. a session rotation). */
+    set(key: string, identity: Identity, until = Number.POSITIVE_INFINITY): void {
+      if (!deps.enabled) return;
+      entries.set(key, { identity, generation, until: Math.min(until, deps.clock.now() + TTL_MS) });
+    },
+  };
+}
+
+export type IdentityCache = ReturnType<typeof createIdentityCache>;

@@ -1,0 +1,66 @@
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+
+/** What a write touched: its tables and, for an UPDATE, the columns it set. */
+export interface TableChange {
+  tables: ReadonlySet<string>;
+  /** empty for INSERT and DELETE */
+  columns: ReadonlySet<string>;
+}
+
+type Listener = (change: TableChange) => void;
+const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode']);
+
+/**
+ * Tells listeners which tables every INSERT, UPDATE or DELETE touched, after it ran. Caches derived
+ * from tables subscribe here, so no write path can forget to invalidate them. Raw `sql` statements
+ * are not seen: stores use the query builder for writes.
+ */
+export class ChangeTracker implements KyselyPlugin {
+  private readonly pending = new WeakMap<object, TableChange>();
+  private readonly listeners: Listener[] = [];
+
+  onChange(listener: Listener): void {
+    this.listeners.push(listener);
+  }
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (WRITES.has(args.node.kind)) {
+      this.pending.set(args.queryId, { tables: tablesIn(args.node), columns: updatedColumns(args.node) });
+    }
+    return args.node;
+  }
+
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const change = this.pending.get(args.queryId);
+    if (change) {
+      this.pending.delete(args.queryId);
+      for (const listener of this.listeners) listener(change);
+    }
+    return Promise.resolve(args.result);
+  }
+}
+
+function tablesIn(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) {
+    for (const child of node) tablesIn(child, found);
+  } else if (node !== null && typeof node === 'object') {
+    const record = node as { kind?: string; table?: { identifier?: { name?: string } } };
+    if (record.kind === 'TableNode' && record.table?.identifier?.name)
+      found.add(record.table.identifier.name);
+    for (const value of Object.values(node)) if (typeof value === 'object') tablesIn(value, found);
+  }
+  return found;
+}
+
+function updatedColumns(node: RootOperationNode): Set<string> {
+  if (node.kind !== 'UpdateQueryNode') return new Set();
+  const updates = (node as { updates?: { column?: { column?: { name?: string } } }[] }).updates ?? [];
+  return new Set(updates.map((u) => u.column?.column?.name ?? '').filter(Boolean));
+}
