@@ -3,7 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerAlerting } from './features/alerting/alerting.feature.js';
 import { registerAvatar } from './features/avatar/avatar.feature.js';
+import { registerDashboards } from './features/dashboards/dashboards.feature.js';
+import { registerDatasources } from './features/datasources/datasources.feature.js';
 import type { FeatureDeps } from './features/feature.js';
 import { registerPreferences } from './features/preferences/preferences.feature.js';
 import { registerServiceAccounts } from './features/serviceaccounts/serviceaccounts.feature.js';
@@ -56,6 +59,10 @@ export interface App {
   metrics: Metrics;
   /** periodic work the server runs on one instance at a time */
   jobs: BackgroundJob[];
+  /** run after migrations, before the instance reports ready */
+  startTasks: (() => Promise<void>)[];
+  /** run on shutdown before the database closes */
+  shutdownTasks: (() => Promise<void>)[];
 }
 
 /** Wires every part by hand: plumbing first, then each feature's stores, services and routes. */
@@ -143,12 +150,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAdminUsersRoutes(api, { users: usersService, auth });
   registerOrgsRoutes(api, { orgs: createOrgsService({ orgs: orgsStore, users, clock }), clock });
 
-  const featureDeps: FeatureDeps = { api, db, config, clock, authorizer, metrics };
-  registerTeams(featureDeps);
-  registerServiceAccounts(featureDeps);
-  registerPreferences(featureDeps);
-  registerAvatar(featureDeps);
-
   const jobs: BackgroundJob[] = [
     { name: 'delete-expired-sessions', intervalMs: 10 * 60_000, run: () => sessions.deleteExpired() },
     {
@@ -157,5 +158,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       run: () => passwordAuth.deleteOldAttempts(),
     },
   ];
-  return { app, lifecycle, metrics, jobs };
+  const startTasks: (() => Promise<void>)[] = [];
+  const shutdownTasks: (() => Promise<void>)[] = [];
+  const featureDeps: FeatureDeps = {
+    api,
+    db,
+    database,
+    config,
+    clock,
+    logger: deps.logger,
+    authorizer,
+    metrics,
+    cacheBus: deps.cacheBus,
+    hooks: {
+      onStart: (task) => void startTasks.push(task),
+      onShutdown: (task) => void shutdownTasks.push(task),
+      addJob: (job) => void jobs.push(job),
+    },
+  };
+  registerTeams(featureDeps);
+  registerServiceAccounts(featureDeps);
+  registerPreferences(featureDeps);
+  registerAvatar(featureDeps);
+  registerDashboards(featureDeps);
+  registerDatasources(featureDeps);
+  registerAlerting(featureDeps);
+
+  return { app, lifecycle, metrics, jobs, startTasks, shutdownTasks };
 }

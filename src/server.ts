@@ -37,6 +37,7 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     const applied = await database.migrate();
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     await ensureDefaultOrgAndAdmin(database.db, config, clock);
+    for (const task of built.startTasks) await task();
   } catch (err) {
     await app.close();
     await cacheBus.close();
@@ -58,6 +59,9 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
         await app.close();
       } finally {
         clearTimeout(timer);
+        for (const task of built.shutdownTasks) {
+          await task().catch((err: unknown) => logger.warn({ err }, 'shutdown task failed'));
+        }
         await cacheBus.close();
         await database.close();
       }

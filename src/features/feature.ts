@@ -1,16 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.js';
 import type { Api } from '../http/api.js';
 import type { Authorizer } from '../http/authorize.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Clock } from '../lib/clock.js';
-import type { Db } from '../store/database.js';
+import type { BackgroundJob } from '../store/background-jobs.js';
+import type { CacheBus } from '../store/cache-bus.js';
+import type { Database, Db } from '../store/database.js';
+
+/** Hooks into the server's life that a feature may use. */
+export interface ServerHooks {
+  /** runs after migrations, before /readyz turns 200 (e.g. file provisioning) */
+  onStart(task: () => Promise<void>): void;
+  /** runs on shutdown after in-flight requests finished, before the database closes */
+  onShutdown(task: () => Promise<void>): void;
+  /** periodic work, run by one instance at a time */
+  addJob(job: BackgroundJob): void;
+}
 
 /** What app.ts hands every feature's register function. */
 export interface FeatureDeps {
   api: Api;
   db: Db;
+  database: Database;
   config: Config;
   clock: Clock;
+  logger: FastifyBaseLogger;
   authorizer: Authorizer;
   metrics: Metrics;
+  cacheBus: CacheBus;
+  hooks: ServerHooks;
 }

@@ -1,20 +1,51 @@
 import { randomInt } from 'node:crypto';
 import type { Identity } from './identity.js';
 import { AppError } from './errors.js';
-import { describeEvaluator, evaluate, type Evaluator } from '../features/rbac/evaluator.js';
+import { describeEvaluator, evaluate, mapScopes, type Evaluator } from '../features/rbac/evaluator.js';
 import type { Metrics } from './metrics.js';
 import type { PermissionSource } from '../features/rbac/permissions.service.js';
 
 /**
- * The one place permissions are checked. Routes declare an evaluator; services may call
- * `can()` to filter lists. A denial is Grafana's 403 body.
+ * Expands a scope into the scopes that also grant it, e.g. `dashboards:uid:X` into X itself plus
+ * `folders:uid:<parent>` and every ancestor folder. Registered per scope prefix by the feature
+ * that owns the resource.
+ */
+export type ScopeResolver = (scope: string, identity: Identity) => Promise<string[]>;
+
+/**
+ * The one place permissions are checked. Routes declare an evaluator; services may call `can()`
+ * to filter lists. As in Grafana, the target scopes are tried as given first, and only on a miss
+ * resolved (folder inheritance, names and ids to uids) and tried again. A denial is Grafana's 403.
  */
 export function createAuthorizer(deps: { permissions: PermissionSource; metrics: Metrics }) {
+  const resolvers = new Map<string, ScopeResolver>();
+
+  async function resolveScopes(evaluator: Evaluator, identity: Identity): Promise<Evaluator | undefined> {
+    const resolved = new Map<string, string[]>();
+    const pending: Promise<void>[] = [];
+    mapScopes(evaluator, (scope) => {
+      const resolver = resolvers.get(prefixOf(scope));
+      if (resolver && !resolved.has(scope)) {
+        resolved.set(scope, [scope]);
+        pending.push(
+          resolver(scope, identity).then((scopes) => void resolved.set(scope, [scope, ...scopes])),
+        );
+      }
+      return [scope];
+    });
+    if (!pending.length) return undefined;
+    await Promise.all(pending);
+    return mapScopes(evaluator, (scope) => resolved.get(scope) ?? [scope]);
+  }
+
   async function can(identity: Identity, evaluator: Evaluator): Promise<boolean> {
     const timer = deps.metrics.accessEvaluationDuration.startTimer();
     deps.metrics.accessEvaluations.inc();
     try {
-      return evaluate(await deps.permissions.permissionsOf(identity), evaluator);
+      const held = await deps.permissions.permissionsOf(identity);
+      if (evaluate(held, evaluator)) return true;
+      const resolved = await resolveScopes(evaluator, identity);
+      return resolved !== undefined && evaluate(held, resolved);
     } finally {
       timer();
     }
@@ -25,10 +56,20 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
     async authorize(identity: Identity, evaluator: Evaluator): Promise<void> {
       if (!(await can(identity, evaluator))) throw accessDenied(evaluator);
     },
+    /** `prefix` as Grafana's ScopePrefix: `dashboards:uid:` */
+    addScopeResolver(prefix: string, resolver: ScopeResolver): void {
+      resolvers.set(prefix, resolver);
+    },
   };
 }
 
 export type Authorizer = ReturnType<typeof createAuthorizer>;
+
+/** `dashboards:uid:abc` -> `dashboards:uid:` */
+function prefixOf(scope: string): string {
+  const parts = scope.split(':');
+  return parts.length < 3 ? scope : `${parts[0]}:${parts[1]}:`;
+}
 
 export function accessDenied(evaluator: Evaluator): AppError {
   return new AppError(

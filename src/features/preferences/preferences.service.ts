@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.js';
 import { isValidUid } from '../../lib/uid.js';
-import { isUniqueViolation } from '../teams/unique-violation.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
 import {
   dashboardNotFound,
   invalidTheme,

@@ -24,11 +24,8 @@ import type {
   SearchQuery,
   UpdateServiceAccountBody,
 } from './serviceaccounts.schema.js';
-import {
-  isUniqueViolation,
-  type ServiceAccountRow,
-  type ServiceAccountsStore,
-} from './serviceaccounts.store.js';
+import type { ServiceAccountRow, ServiceAccountsStore } from './serviceaccounts.store.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
 import { serviceAccountLogin } from './service-account-login.js';
 import { generateServiceAccountToken, hashToken } from './token-format.js';
 

@@ -207,10 +207,3 @@ function serviceAccountQueries(db: Db) {
     },
   };
 }
-
-/** A unique index refused the write (another request won a race for the same name or login). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, errno } = error as { code?: unknown; errno?: unknown };
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505' || code === 'ER_DUP_ENTRY' || errno === 1062;
-}

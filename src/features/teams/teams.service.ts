@@ -12,7 +12,7 @@ import {
 } from './teams.errors.js';
 import type { TeamSort } from './teams.schema.js';
 import type { TeamMemberRow, TeamsStore, TeamWithCount } from './teams.store.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
 
 /** Grafana's team permission levels as stored on team_member. */
 export const TEAM_MEMBER = 0;

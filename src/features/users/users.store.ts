@@ -77,9 +77,13 @@ export function createUsersStore(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async delete(id: number): Promise<boolean> {
-      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /** Memberships, sessions and team memberships go with the user (foreign keys); preferences too. */
+    delete(id: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('preferences').where('user_id', '=', id).execute();
+        const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
     },
 
     countServerAdmins(): Promise<number> {

@@ -2,6 +2,10 @@ import type { Kysely } from 'kysely';
 import type { DatabaseType } from '../../config/config.js';
 import * as core from './0001-core.js';
 import * as identity from './0002-identity.js';
+import * as dashboards from './0003-dashboards.js';
+import * as datasources from './0004-datasources.js';
+import * as rbac from './0005-rbac.js';
+import * as alerting from './0006-alerting.js';
 
 export interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -11,4 +15,8 @@ export interface MigrationStep {
 export const migrations: Record<string, MigrationStep> = {
   '0001-core': core,
   '0002-identity': identity,
+  '0003-dashboards': dashboards,
+  '0004-datasources': datasources,
+  '0005-rbac': rbac,
+  '0006-alerting': alerting,
 };

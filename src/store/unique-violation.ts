@@ -3,6 +3,6 @@
  * got there between our check and our insert).
  */
 export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  const { code, errno } = (err ?? {}) as { code?: unknown; errno?: unknown };
+  return code === '23505' || code === 'ER_DUP_ENTRY' || errno === 1062 || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
