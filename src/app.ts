@@ -20,6 +20,8 @@ import { createSessionCookie } from './features/auth/session-cookie.js';
 import { createSessionsService } from './features/auth/sessions.service.js';
 import { createSessionsStore } from './features/auth/sessions.store.js';
 import { createPermissionSource } from './features/rbac/permissions.service.js';
+import { createRbacStore } from './features/rbac/rbac.store.js';
+import { createResourcePermissions } from './features/rbac/resource-permissions.service.js';
 import { createApiKeysStore } from './features/serviceaccounts/api-keys.store.js';
 import { createStatsService } from './features/stats/stats.service.js';
 import { createUsersStore } from './features/users/users.store.js';
@@ -118,8 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config,
     clock,
   });
+  const rbacStore = createRbacStore(db);
+  const resourcePermissions = createResourcePermissions({ store: rbacStore, clock });
   const authorizer = createAuthorizer({
-    permissions: createPermissionSource({ allowOrgCreate: config.users.allowOrgCreate }),
+    permissions: createPermissionSource({ allowOrgCreate: config.users.allowOrgCreate, store: rbacStore }),
     metrics,
   });
   const sessionCookie = createSessionCookie(config);
@@ -168,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     logger: deps.logger,
     authorizer,
+    resourcePermissions,
     metrics,
     cacheBus: deps.cacheBus,
     hooks: {

@@ -4,6 +4,7 @@ import type { Api } from '../http/api.js';
 import type { Authorizer } from '../http/authorize.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Clock } from '../lib/clock.js';
+import type { ResourcePermissions } from './rbac/resource-permissions.service.js';
 import type { BackgroundJob } from '../store/background-jobs.js';
 import type { CacheBus } from '../store/cache-bus.js';
 import type { Database, Db } from '../store/database.js';
@@ -27,6 +28,8 @@ export interface FeatureDeps {
   clock: Clock;
   logger: FastifyBaseLogger;
   authorizer: Authorizer;
+  /** View/Edit/Admin on one resource, for features to seed on create and clear on delete */
+  resourcePermissions: ResourcePermissions;
   metrics: Metrics;
   cacheBus: CacheBus;
   hooks: ServerHooks;

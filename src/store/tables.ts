@@ -127,6 +127,55 @@ export interface PreferencesTable {
   updated: number;
 }
 
+export interface RoleTable {
+  id: Generated<number>;
+  /** 0 for global roles */
+  org_id: number;
+  uid: string;
+  name: string;
+  display_name: string;
+  description: string;
+  group_name: string;
+  hidden: number;
+  version: number;
+  created: number;
+  updated: number;
+}
+
+export interface PermissionTable {
+  id: Generated<number>;
+  role_id: number;
+  action: string;
+  scope: string;
+  created: number;
+  updated: number;
+}
+
+export interface BuiltinRoleTable {
+  id: Generated<number>;
+  /** Viewer, Editor, Admin or Grafana Admin */
+  role: string;
+  role_id: number;
+  org_id: number;
+  created: number;
+}
+
+export interface UserRoleTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  role_id: number;
+  created: number;
+}
+
+export interface TeamRoleTable {
+  id: Generated<number>;
+  org_id: number;
+  team_id: number;
+  role_id: number;
+  created: number;
+}
+
 export interface Tables {
   org: OrgTable;
   users: UsersTable;
@@ -138,4 +187,9 @@ export interface Tables {
   team_member: TeamMemberTable;
   api_key: ApiKeyTable;
   preferences: PreferencesTable;
+  role: RoleTable;
+  permission: PermissionTable;
+  builtin_role: BuiltinRoleTable;
+  user_role: UserRoleTable;
+  team_role: TeamRoleTable;
 }

@@ -1,0 +1,157 @@
+import type { Db } from '../../store/database.js';
+import { insertReturningId } from '../../store/insert.js';
+import type { Permission } from './evaluator.js';
+
+export type Principal =
+  { kind: 'user'; id: number } | { kind: 'team'; id: number } | { kind: 'builtin'; role: string };
+
+export interface ScopedGrant {
+  principal: Principal;
+  actions: string[];
+}
+
+/** SQL for roles, permissions and assignments (tables role, permission, builtin_role, user_role, team_role). */
+export function createRbacStore(db: Db) {
+  function managedRoleName(principal: Principal): string {
+    if (principal.kind === 'builtin')
+      return `managed:builtins:${principal.role.toLowerCase().replace(/ /g, '_')}:permissions`;
+    return `managed:${principal.kind}s:${principal.id}:permissions`;
+  }
+
+  /** The org's managed role of a principal, created (and assigned) on first use. */
+  async function managedRoleId(trx: Db, orgId: number, principal: Principal, now: number): Promise<number> {
+    const name = managedRoleName(principal);
+    const existing = await trx
+      .selectFrom('role')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (existing) return existing.id;
+    const roleId = await insertReturningId(
+      trx,
+      trx.insertInto('role').values({
+        org_id: orgId,
+        uid: `managed_${orgId}_${name.split(':').slice(1, 3).join('_')}`.slice(0, 64),
+        name,
+        display_name: '',
+        description: '',
+        group_name: '',
+        hidden: 1,
+        version: 1,
+        created: now,
+        updated: now,
+      }),
+    );
+    if (principal.kind === 'user') {
+      await trx
+        .insertInto('user_role')
+        .values({ org_id: orgId, user_id: principal.id, role_id: roleId, created: now })
+        .execute();
+    } else if (principal.kind === 'team') {
+      await trx
+        .insertInto('team_role')
+        .values({ org_id: orgId, team_id: principal.id, role_id: roleId, created: now })
+        .execute();
+    } else {
+      await trx
+        .insertInto('builtin_role')
+        .values({ org_id: orgId, role: principal.role, role_id: roleId, created: now })
+        .execute();
+    }
+    return roleId;
+  }
+
+  return {
+    /** Replaces what a principal's managed role grants on `scope` with `actions` (none: removes it). */
+    setScopeActions(
+      orgId: number,
+      principal: Principal,
+      scope: string,
+      actions: string[],
+      now: number,
+    ): Promise<void> {
+      return db.transaction().execute(async (trx) => {
+        const roleId = await managedRoleId(trx, orgId, principal, now);
+        await trx.deleteFrom('permission').where('role_id', '=', roleId).where('scope', '=', scope).execute();
+        if (actions.length) {
+          await trx
+            .insertInto('permission')
+            .values(actions.map((action) => ({ role_id: roleId, action, scope, created: now, updated: now })))
+            .execute();
+        }
+      });
+    },
+
+    /** Who holds what on one scope, through managed roles of the org. */
+    async grantsOnScope(orgId: number, scope: string): Promise<ScopedGrant[]> {
+      const rows = await db
+        .selectFrom('permission as p')
+        .innerJoin('role as r', 'r.id', 'p.role_id')
+        .select(['r.name', 'p.action'])
+        .where('r.org_id', '=', orgId)
+        .where('r.name', 'like', 'managed:%')
+        .where('p.scope', '=', scope)
+        .orderBy('r.name')
+        .execute();
+      const byRole = new Map<string, string[]>();
+      for (const row of rows) byRole.set(row.name, [...(byRole.get(row.name) ?? []), row.action]);
+      return [...byRole].map(([name, actions]) => ({ principal: principalOf(name), actions }));
+    },
+
+    async deleteScope(orgId: number, scope: string): Promise<void> {
+      const roleIds = db
+        .selectFrom('role')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('name', 'like', 'managed:%');
+      await db.deleteFrom('permission').where('scope', '=', scope).where('role_id', 'in', roleIds).execute();
+    },
+
+    /**
+     * Every permission a caller holds through stored roles in `orgId` (and global ones): roles of
+     * its basic roles, its own roles and its teams' roles.
+     */
+    async permissionsOf(userId: number, orgId: number, basicRoles: string[]): Promise<Permission[]> {
+      const orgs = [orgId, 0];
+      const roleIds = db
+        .selectFrom('builtin_role')
+        .select('role_id')
+        .where('org_id', 'in', orgs)
+        .where('role', 'in', basicRoles.length ? basicRoles : ['-'])
+        .union(
+          db
+            .selectFrom('user_role')
+            .select('role_id')
+            .where('org_id', 'in', orgs)
+            .where('user_id', '=', userId),
+        )
+        .union(
+          db
+            .selectFrom('team_role as tr')
+            .innerJoin('team_member as tm', 'tm.team_id', 'tr.team_id')
+            .select('tr.role_id')
+            .where('tr.org_id', '=', orgId)
+            .where('tm.user_id', '=', userId),
+        );
+      return db
+        .selectFrom('permission')
+        .select(['action', 'scope'])
+        .where('role_id', 'in', roleIds)
+        .execute();
+    },
+  };
+}
+
+export type RbacStore = ReturnType<typeof createRbacStore>;
+
+function principalOf(roleName: string): Principal {
+  const [, kind = '', id = ''] = roleName.split(':');
+  if (kind === 'users') return { kind: 'user', id: Number(id) };
+  if (kind === 'teams') return { kind: 'team', id: Number(id) };
+  const role = id.replace(/_/g, ' ');
+  return {
+    kind: 'builtin',
+    role: role === 'grafana admin' ? 'Grafana Admin' : role.charAt(0).toUpperCase() + role.slice(1),
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Grafana's resource permission levels: what each level of each kind of resource grants, on the
+ * resource's own scope (e.g. `dashboards:uid:<uid>`).
+ */
+export interface ResourceKind {
+  /** the path segment in /api/access-control/<resource>/… */
+  resource: string;
+  /** scope prefix of one resource */
+  scopePrefix: string;
+  levels: Record<string, string[]>;
+}
+
+const dashboardView = ['dashboards:read'];
+const dashboardEdit = [...dashboardView, 'dashboards:write', 'dashboards:delete'];
+const dashboardAdmin = [...dashboardEdit, 'dashboards.permissions:read', 'dashboards.permissions:write'];
+const receiverView = ['alert.notifications.receivers:read'];
+const receiverEdit = [
+  ...receiverView,
+  'alert.notifications.receivers:write',
+  'alert.notifications.receivers:delete',
+];
+
+export const RESOURCE_KINDS: ResourceKind[] = [
+  {
+    resource: 'dashboards',
+    scopePrefix: 'dashboards:uid:',
+    levels: { View: dashboardView, Edit: dashboardEdit, Admin: dashboardAdmin },
+  },
+  {
+    resource: 'folders',
+    scopePrefix: 'folders:uid:',
+    levels: {
+      View: [...dashboardView, 'folders:read', 'alert.rules:read'],
+      Edit: [
+        ...dashboardEdit,
+        'folders:read',
+        'folders:write',
+        'folders:delete',
+        'folders:create',
+        'dashboards:create',
+        'alert.rules:read',
+        'alert.rules:create',
+        'alert.rules:write',
+        'alert.rules:delete',
+      ],
+      Admin: [
+        ...dashboardAdmin,
+        'folders:read',
+        'folders:write',
+        'folders:delete',
+        'folders:create',
+        'dashboards:create',
+        'folders.permissions:read',
+        'folders.permissions:write',
+        'alert.rules:read',
+        'alert.rules:create',
+        'alert.rules:write',
+        'alert.rules:delete',
+      ],
+    },
+  },
+  {
+    resource: 'datasources',
+    scopePrefix: 'datasources:uid:',
+    levels: {
+      Query: ['datasources:read', 'datasources:query'],
+      Edit: ['datasources:read', 'datasources:query', 'datasources:write', 'datasources:delete'],
+      Admin: [
+        'datasources:read',
+        'datasources:query',
+        'datasources:write',
+        'datasources:delete',
+        'datasources.permissions:read',
+        'datasources.permissions:write',
+      ],
+    },
+  },
+  {
+    resource: 'teams',
+    scopePrefix: 'teams:id:',
+    levels: {
+      Member: ['teams:read'],
+      Admin: [
+        'teams:read',
+        'teams:write',
+        'teams:delete',
+        'teams.permissions:read',
+        'teams.permissions:write',
+      ],
+    },
+  },
+  {
+    resource: 'serviceaccounts',
+    scopePrefix: 'serviceaccounts:id:',
+    levels: {
+      Edit: ['serviceaccounts:read', 'serviceaccounts:write'],
+      Admin: [
+        'serviceaccounts:read',
+        'serviceaccounts:write',
+        'serviceaccounts:delete',
+        'serviceaccounts.permissions:read',
+        'serviceaccounts.permissions:write',
+      ],
+    },
+  },
+  {
+    resource: 'receivers',
+    scopePrefix: 'receivers:uid:',
+    levels: {
+      View: receiverView,
+      Edit: receiverEdit,
+      Admin: [
+        ...receiverEdit,
+        'alert.notifications.receivers.secrets:read',
+        'receivers.permissions:read',
+        'receivers.permissions:write',
+      ],
+    },
+  },
+];
+
+/** Grafana's numeric levels in the legacy dashboard/folder permission API. */
+export const LEGACY_LEVELS: Record<string, number> = { View: 1, Edit: 2, Admin: 4 };
+
+export function resourceKind(resource: string): ResourceKind | undefined {
+  return RESOURCE_KINDS.find((kind) => kind.resource === resource);
+}
+
+/** The highest level whose actions are all among `actions`, or '' when none is. */
+export function levelOf(kind: ResourceKind, actions: readonly string[]): string {
+  let best = '';
+  let bestSize = 0;
+  for (const [level, granted] of Object.entries(kind.levels)) {
+    if (granted.length > bestSize && granted.every((a) => actions.includes(a))) {
+      best = level;
+      bestSize = granted.length;
+    }
+  }
+  return best;
+}

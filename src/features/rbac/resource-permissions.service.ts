@@ -1,0 +1,82 @@
+import { defineError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Principal, RbacStore } from './rbac.store.js';
+import { levelOf, resourceKind, type ResourceKind } from './resource-levels.js';
+
+export interface ResourcePermission {
+  principal: Principal;
+  /** '' when the actions match no level exactly */
+  level: string;
+  actions: string[];
+}
+
+const unknownResource = defineError(404, 'rbac.unknown-resource', 'Resource not found');
+const invalidLevel = (kind: ResourceKind, level: string) =>
+  defineError(
+    400,
+    'rbac.invalid-permission',
+    `invalid permission level "${level}": use one of ${Object.keys(kind.levels).join(', ')}`,
+  )();
+
+/**
+ * Resource permissions (who may View/Edit/Admin one dashboard, folder, data source, …), stored as
+ * managed roles. Features call this when they create and delete resources; the access-control API
+ * lets admins change them.
+ */
+export function createResourcePermissions(deps: { store: RbacStore; clock: Clock }) {
+  const { store, clock } = deps;
+
+  function kindOf(resource: string): ResourceKind {
+    const kind = resourceKind(resource);
+    if (!kind) throw unknownResource();
+    return kind;
+  }
+
+  return {
+    /** Sets (or with level '' removes) what a principal may do on one resource. */
+    async set(
+      orgId: number,
+      resource: string,
+      id: string,
+      principal: Principal,
+      level: string,
+    ): Promise<void> {
+      const kind = kindOf(resource);
+      const actions = level === '' ? [] : kind.levels[level];
+      if (!actions) throw invalidLevel(kind, level);
+      await store.setScopeActions(orgId, principal, kind.scopePrefix + id, actions, clock.now());
+    },
+
+    async list(orgId: number, resource: string, id: string): Promise<ResourcePermission[]> {
+      const kind = kindOf(resource);
+      const grants = await store.grantsOnScope(orgId, kind.scopePrefix + id);
+      return grants.map((grant) => ({ ...grant, level: levelOf(kind, grant.actions) }));
+    },
+
+    /** Forgets every permission on a resource that no longer exists. */
+    async deleteResource(orgId: number, resource: string, id: string): Promise<void> {
+      await store.deleteScope(orgId, kindOf(resource).scopePrefix + id);
+    },
+
+    /**
+     * Grafana's defaults for a new resource: its creator gets Admin; at the root, Editors get Edit
+     * and Viewers View (nested resources inherit from their folder instead).
+     */
+    async grantDefaults(
+      orgId: number,
+      resource: string,
+      id: string,
+      creatorUserId: number | null,
+      root: boolean,
+    ): Promise<void> {
+      const kind = kindOf(resource);
+      if (creatorUserId !== null && kind.levels.Admin)
+        await this.set(orgId, resource, id, { kind: 'user', id: creatorUserId }, 'Admin');
+      if (!root) return;
+      if (kind.levels.Edit) await this.set(orgId, resource, id, { kind: 'builtin', role: 'Editor' }, 'Edit');
+      if (kind.levels.View) await this.set(orgId, resource, id, { kind: 'builtin', role: 'Viewer' }, 'View');
+    },
+  };
+}
+
+export type ResourcePermissions = ReturnType<typeof createResourcePermissions>;
