@@ -20,6 +20,7 @@ import { createSessionCookie } from './features/auth/session-cookie.js';
 import { createSessionsService } from './features/auth/sessions.service.js';
 import { createSessionsStore } from './features/auth/sessions.store.js';
 import { createPermissionSource } from './features/rbac/permissions.service.js';
+import { createSecretsService } from './features/secrets/secrets.service.js';
 import { createRbacStore } from './features/rbac/rbac.store.js';
 import { createResourcePermissions } from './features/rbac/resource-permissions.service.js';
 import { createApiKeysStore } from './features/serviceaccounts/api-keys.store.js';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger,
     authorizer,
     resourcePermissions,
+    secrets: createSecretsService({ db, secretKey: config.security.secretKey, clock }),
     metrics,
     cacheBus: deps.cacheBus,
     hooks: {

@@ -5,6 +5,7 @@ import type { Authorizer } from '../http/authorize.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Clock } from '../lib/clock.js';
 import type { ResourcePermissions } from './rbac/resource-permissions.service.js';
+import type { SecretsService } from './secrets/secrets.service.js';
 import type { BackgroundJob } from '../store/background-jobs.js';
 import type { CacheBus } from '../store/cache-bus.js';
 import type { Database, Db } from '../store/database.js';
@@ -30,6 +31,8 @@ export interface FeatureDeps {
   authorizer: Authorizer;
   /** View/Edit/Admin on one resource, for features to seed on create and clear on delete */
   resourcePermissions: ResourcePermissions;
+  /** AES-256-GCM envelope encryption of secrets at rest (encrypt/decrypt, encryptMap/decryptMap) */
+  secrets: SecretsService;
   metrics: Metrics;
   cacheBus: CacheBus;
   hooks: ServerHooks;

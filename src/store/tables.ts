@@ -176,6 +176,15 @@ export interface TeamRoleTable {
   created: number;
 }
 
+export interface DataKeyTable {
+  id: string;
+  scope: string;
+  active: number;
+  /** base64 of iv + tag + AES-256-GCM ciphertext of the key, under the key derived from secret_key */
+  encrypted_key: string;
+  created: number;
+}
+
 export interface Tables {
   org: OrgTable;
   users: UsersTable;
@@ -192,4 +201,5 @@ export interface Tables {
   builtin_role: BuiltinRoleTable;
   user_role: UserRoleTable;
   team_role: TeamRoleTable;
+  data_key: DataKeyTable;
 }

@@ -6,6 +6,7 @@ import * as dashboards from './0003-dashboards.js';
 import * as datasources from './0004-datasources.js';
 import * as rbac from './0005-rbac.js';
 import * as alerting from './0006-alerting.js';
+import * as secrets from './0007-secrets.js';
 
 export interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -19,4 +20,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0004-datasources': datasources,
   '0005-rbac': rbac,
   '0006-alerting': alerting,
+  '0007-secrets': secrets,
 };
