@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { identityScenarios } from './scenarios/identity.js';
 import { opsScenarios } from './scenarios/ops.js';
 import type { BenchContext, BenchRequest, Scenario } from './scenarios/types.js';
+import { benchTemplateRender } from './template-render.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -122,12 +123,15 @@ async function main(): Promise<void> {
       });
     }
     print(rows);
+    // In-process figures that bound other paths (no HTTP).
+    const micro = ONLY ? [] : [await benchTemplateRender()];
+    for (const m of micro) console.log(`\n${m.scenario}: ${m.opsPerSec} ops/s, ${m.meanMs} ms each`);
     const resultsDir = join(root, 'bench/results');
     mkdirSync(resultsDir, { recursive: true });
     const file = join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       file,
-      JSON.stringify({ durationSeconds: DURATION_S, connections: CONNECTIONS, rows }, null, 2),
+      JSON.stringify({ durationSeconds: DURATION_S, connections: CONNECTIONS, rows, micro }, null, 2),
     );
     console.log(`\nwritten to ${file}`);
   } finally {
