@@ -46,7 +46,7 @@ export function createDialect(config: DatabaseConfig, onPoolError: (err: Error) 
       maxLifetimeSeconds: config.connMaxLifetimeSeconds,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: config.queryTimeoutMs || undefined,
-      ssl: postgresSsl(config),
+      ssl: tlsOptions(config) ?? false,
       types: { getTypeParser: postgresTypeParser },
     });
     // A broken idle connection (database restart, network cut) must not crash the process.
@@ -60,7 +60,7 @@ export function createDialect(config: DatabaseConfig, onPoolError: (err: Error) 
     maxIdle: Math.min(config.maxIdleConn, max),
     idleTimeout: config.connMaxLifetimeSeconds * 1000,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    ssl: mysqlSsl(config),
+    ssl: tlsOptions(config),
     timezone: 'Z',
     charset: 'utf8mb4',
     supportBigNumbers: true,
@@ -167,13 +167,8 @@ function splitHostPort(value: string): [string, number | undefined] {
   return [match[1] ?? '', match[2] ? Number(match[2]) : undefined];
 }
 
-function postgresSsl(config: DatabaseConfig): pg.PoolConfig['ssl'] {
-  if (config.sslMode === 'disable') return false;
-  if (config.sslMode === 'require') return { rejectUnauthorized: false };
-  return { rejectUnauthorized: true, ca: config.caCertPath ? readFileSync(config.caCertPath) : undefined };
-}
-
-function mysqlSsl(config: DatabaseConfig): { rejectUnauthorized: boolean; ca?: Buffer } | undefined {
+/** TLS options from `ssl_mode`: none, encrypted without verification, or verified (optionally with our CA). */
+function tlsOptions(config: DatabaseConfig): { rejectUnauthorized: boolean; ca?: Buffer } | undefined {
   if (config.sslMode === 'disable') return undefined;
   if (config.sslMode === 'require') return { rejectUnauthorized: false };
   return { rejectUnauthorized: true, ca: config.caCertPath ? readFileSync(config.caCertPath) : undefined };
