@@ -1,4 +1,10 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
+import {
+  sql,
+  type ColumnDataType,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Expression,
+} from 'kysely';
 import type { DatabaseType } from '../../config/config.js';
 
 // Portable column types. MySQL cannot index TEXT without a length, so indexed strings are VARCHAR(190)
@@ -7,8 +13,8 @@ import type { DatabaseType } from '../../config/config.js';
 export const shortText = 'varchar(190)';
 export const mediumText = 'varchar(2048)';
 
-export function longText(dialect: DatabaseType): 'text' {
-  return (dialect === 'mysql' ? 'longtext' : 'text') as 'text';
+export function longText(dialect: DatabaseType): ColumnDataType | Expression<unknown> {
+  return dialect === 'mysql' ? sql`longtext` : 'text';
 }
 
 export function withId<T extends string>(
