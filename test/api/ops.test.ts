@@ -105,6 +105,22 @@ describe('operational endpoints', () => {
     expect(body.version).toEqual(expect.any(String));
   });
 
+  it('never answers 401 or 403 because the database is down', async () => {
+    const clock = new ManualClock();
+    const { server, breakDatabase } = await serverWithBreakableDatabase(clock);
+    await breakDatabase();
+    const basicAuth = { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` };
+    const response = await get(server, '/api/org', basicAuth);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: 'Internal server error' });
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'admin', password: 'admin' }),
+    });
+    expect(login.status).toBe(500);
+  });
+
   it('/metrics is off by default', async () => {
     const server = await startTestServer();
     const response = await get(server, '/metrics');
