@@ -13,6 +13,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // Real browser tests (Debian's Chromium through playwright-core) against the built UI.
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000 } },
       ...dialects.map((dialect) => ({
         extends: true as const,
         test: {

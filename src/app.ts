@@ -9,8 +9,10 @@ import { registerDashboards } from './features/dashboards/dashboards.feature.js'
 import { registerDatasources } from './features/datasources/datasources.feature.js';
 import type { FeatureDeps } from './features/feature.js';
 import { registerPreferences } from './features/preferences/preferences.feature.js';
+import { registerRbac } from './features/rbac/rbac.feature.js';
 import { registerServiceAccounts } from './features/serviceaccounts/serviceaccounts.feature.js';
 import { registerTeams } from './features/teams/teams.feature.js';
+import { registerWeb } from './features/web/web.feature.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { createAuthnService } from './features/auth/authn.service.js';
 import { createIdentityCache } from './features/auth/identity-cache.js';
@@ -183,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       addJob: (job) => void jobs.push(job),
     },
   };
+  registerRbac(featureDeps);
   registerTeams(featureDeps);
   registerServiceAccounts(featureDeps);
   registerPreferences(featureDeps);
@@ -190,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDashboards(featureDeps);
   registerDatasources(featureDeps);
   registerAlerting(featureDeps);
+  // Last: its catch-all route serves the UI for every path no API route claims.
+  registerWeb(featureDeps);
 
   return { app, lifecycle, metrics, jobs, startTasks, shutdownTasks };
 }

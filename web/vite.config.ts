@@ -1,0 +1,8 @@
+import { defineConfig } from 'vite';
+
+// The UI is built into web/dist and served by svc itself at / (see src/features/web).
+export default defineConfig({
+  root: import.meta.dirname,
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  esbuild: { jsx: 'automatic' },
+});
