@@ -202,4 +202,33 @@ export interface Tables {
   user_role: UserRoleTable;
   team_role: TeamRoleTable;
   data_key: DataKeyTable;
+  data_source: DataSourceTable;
+}
+
+export interface DataSourceTable {
+  id: Generated<number>;
+  org_id: number;
+  uid: string;
+  /** +1 on every update; a PUT carrying an older one is refused */
+  version: number;
+  type: string;
+  name: string;
+  /** `proxy` or `direct` */
+  access: string;
+  url: string;
+  user: string;
+  database: string;
+  basic_auth: number;
+  basic_auth_user: string;
+  with_credentials: number;
+  is_default: number;
+  /** JSON object */
+  json_data: string;
+  /** JSON object: setting name -> ciphertext */
+  secure_json_data: string;
+  /** provisioned from a file and not editable through the API */
+  read_only: number;
+  api_version: string;
+  created: number;
+  updated: number;
 }

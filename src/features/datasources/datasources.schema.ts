@@ -1,0 +1,106 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+
+export const UidParams = Type.Object({ uid: Type.String() });
+export const NameParams = Type.Object({ name: Type.String() });
+export const IdParams = Type.Object({ id: Type.String() });
+
+const JsonObject = Type.Record(Type.String(), Type.Unknown());
+
+/**
+ * Grafana's AddDataSourceCommand / UpdateDataSourceCommand. Grafana compat: `access` may be
+ * omitted (SPEC: default `proxy`); `url` may be omitted (testdata has none); legacy top-level
+ * `password` / `basicAuthPassword` are folded into secureJsonData.
+ */
+export const DataSourceBody = Type.Object({
+  name: Type.String({ minLength: 1 }),
+  type: Type.String({ minLength: 1 }),
+  access: Type.Optional(Type.Union([Type.Literal('proxy'), Type.Literal('direct')])),
+  url: Type.Optional(Type.String()),
+  uid: Type.Optional(Type.String()),
+  database: Type.Optional(Type.String()),
+  user: Type.Optional(Type.String()),
+  basicAuth: Type.Optional(Type.Boolean()),
+  basicAuthUser: Type.Optional(Type.String()),
+  withCredentials: Type.Optional(Type.Boolean()),
+  isDefault: Type.Optional(Type.Boolean()),
+  jsonData: Type.Optional(Type.Union([JsonObject, Type.Null()])),
+  secureJsonData: Type.Optional(Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()])),
+  password: Type.Optional(Type.String()),
+  basicAuthPassword: Type.Optional(Type.String()),
+  /** update only: the version the client last read */
+  version: Type.Optional(Type.Integer()),
+});
+export type DataSourceBody = Static<typeof DataSourceBody>;
+
+/** One entry of GET /api/datasources: no secrets, no version. */
+export const DataSourceListItem = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  orgId: Type.Integer(),
+  name: Type.String(),
+  type: Type.String(),
+  typeName: Type.String(),
+  typeLogoUrl: Type.String(),
+  access: Type.String(),
+  url: Type.String(),
+  user: Type.String(),
+  database: Type.String(),
+  basicAuth: Type.Boolean(),
+  isDefault: Type.Boolean(),
+  jsonData: JsonObject,
+  readOnly: Type.Boolean(),
+});
+export type DataSourceListItem = Static<typeof DataSourceListItem>;
+
+/** The full DTO of a single data source. Secrets appear only as `secureJsonFields`. */
+export const DataSourceDto = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  orgId: Type.Integer(),
+  name: Type.String(),
+  type: Type.String(),
+  typeLogoUrl: Type.String(),
+  access: Type.String(),
+  url: Type.String(),
+  user: Type.String(),
+  database: Type.String(),
+  basicAuth: Type.Boolean(),
+  basicAuthUser: Type.String(),
+  withCredentials: Type.Boolean(),
+  isDefault: Type.Boolean(),
+  jsonData: JsonObject,
+  secureJsonFields: Type.Record(Type.String(), Type.Boolean()),
+  version: Type.Integer(),
+  readOnly: Type.Boolean(),
+  apiVersion: Type.Optional(Type.String()),
+  accessControl: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
+});
+export type DataSourceDto = Static<typeof DataSourceDto>;
+
+export const CreatedResponse = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  name: Type.String(),
+  message: Type.String(),
+  datasource: DataSourceDto,
+});
+
+export const UpdatedResponse = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  message: Type.String(),
+  datasource: DataSourceDto,
+});
+
+export const HealthResponse = Type.Object({
+  status: Type.String(),
+  message: Type.String(),
+  details: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+
+export const QueryBody = Type.Object({
+  queries: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  from: Type.Optional(Type.String()),
+  to: Type.Optional(Type.String()),
+});
+export type QueryBody = Static<typeof QueryBody>;
