@@ -132,3 +132,16 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * The URL check of a field whose value may be a template: a literal value must be an http(s) URL;
+ * an empty one is the required check's business.
+ */
+export function literalUrlCheck(field: string) {
+  return (s: Settings): string | undefined => {
+    const url = s.string(field);
+    return url === '' || url.includes('{{') || isHttpUrl(url)
+      ? undefined
+      : `invalid URL ${JSON.stringify(url)}`;
+  };
+}
