@@ -73,7 +73,8 @@ export class Settings {
   }
 
   has(path: string): boolean {
-    return this.secure[path] !== undefined || this.raw(path) !== undefined;
+    if (this.secure[path] !== undefined || this.raw(path) !== undefined) return true;
+    return Object.keys(this.secure).some((key) => key.startsWith(`${path}.`));
   }
 }
 

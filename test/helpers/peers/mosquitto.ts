@@ -1,0 +1,161 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect as netConnect } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { freePort } from '../prometheus.js';
+
+const run = promisify(execFile);
+export const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
+
+export interface MosquittoBroker {
+  /** Anonymous plain listener. */
+  url: string;
+  /** Plain listener requiring `user`/`password`. */
+  authUrl: string;
+  user: string;
+  password: string;
+  /** TLS listener (self-signed certificate for 127.0.0.1, `caCertificate` trusts it). */
+  tlsUrl: string;
+  caCertificate: string;
+  stop(): Promise<void>;
+}
+
+export interface ReceivedMessage {
+  topic: string;
+  payload: string;
+  qos: number;
+  retain: boolean;
+}
+
+/** Our own Mosquitto (not the system one) on free loopback ports, with anonymous, password and TLS listeners. */
+export async function startMosquitto(): Promise<MosquittoBroker> {
+  if (!existsSync(MOSQUITTO_BIN)) throw new Error(`${MOSQUITTO_BIN} is missing: apt-get install mosquitto`);
+  const dir = await mkdtemp(join(tmpdir(), 'svc-mosquitto-'));
+  const [plain, auth, tls] = [await freePort(), await freePort(), await freePort()];
+  const user = 'alerts';
+  const password = 'mqtt-secret';
+  await run('mosquitto_passwd', ['-c', '-b', join(dir, 'passwd'), user, password]);
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-keyout',
+    join(dir, 'key.pem'),
+    '-out',
+    join(dir, 'cert.pem'),
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+  ]);
+  await writeFile(
+    join(dir, 'mosquitto.conf'),
+    [
+      // Started as root, mosquitto would drop to its own user, which cannot read this temp dir.
+      `user ${userInfo().username}`,
+      'per_listener_settings true',
+      `listener ${plain} 127.0.0.1`,
+      'allow_anonymous true',
+      `listener ${auth} 127.0.0.1`,
+      'allow_anonymous false',
+      `password_file ${join(dir, 'passwd')}`,
+      `listener ${tls} 127.0.0.1`,
+      'allow_anonymous true',
+      `cafile ${join(dir, 'cert.pem')}`,
+      `certfile ${join(dir, 'cert.pem')}`,
+      `keyfile ${join(dir, 'key.pem')}`,
+      '',
+    ].join('\n'),
+  );
+  let output = '';
+  const child: ChildProcess = spawn(MOSQUITTO_BIN, ['-c', join(dir, 'mosquitto.conf')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const port of [plain, auth, tls])
+      await waitForPort(
+        port,
+        () => output,
+        () => child.exitCode !== null,
+      );
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    url: `mqtt://127.0.0.1:${plain}`,
+    authUrl: `tcp://127.0.0.1:${auth}`,
+    user,
+    password,
+    tlsUrl: `ssl://127.0.0.1:${tls}`,
+    caCertificate: await readFile(join(dir, 'cert.pem'), 'utf8'),
+    stop,
+  };
+}
+
+async function waitForPort(port: number, logs: () => string, exited: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = netConnect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (exited()) throw new Error(`mosquitto exited: ${logs()}`);
+    if (Date.now() > deadline) throw new Error(`mosquitto did not listen on ${port}: ${logs()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export interface Subscriber {
+  messages: ReceivedMessage[];
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
+  close(): Promise<void>;
+}
+
+/** A real MQTT client subscribed to `topic` (QoS 2, so the publisher's QoS is what arrives). */
+export async function subscribe(url: string, topic: string): Promise<Subscriber> {
+  const client: MqttClient = await connectAsync(url, {
+    clientId: `test-sub-${process.pid}-${Date.now()}`,
+    reconnectPeriod: 0,
+  });
+  const messages: ReceivedMessage[] = [];
+  client.on('message', (t, payload, packet) => {
+    messages.push({ topic: t, payload: payload.toString('utf8'), qos: packet.qos, retain: packet.retain });
+  });
+  await client.subscribeAsync(topic, { qos: 2 });
+  return {
+    messages,
+    async waitFor(count, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${messages.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return messages;
+    },
+    close: () => client.endAsync(),
+  };
+}
