@@ -30,13 +30,14 @@ export function registerAuthentication(
       orgHeader: header(request, 'x-grafana-org-id') ?? header(request, 'x-svc-org-id'),
       client: clientInfo(request),
     });
-    request.identity = result.identity;
+    // A copy per request: cached identities are shared, permissions are memoized per request.
+    request.identity = { ...result.identity };
     if (result.rotatedToken) deps.sessionCookie.write(reply, result.rotatedToken, deps.clock.now());
-    if (config.usersOnly && result.identity.kind !== 'user') throw new AppError(403, config.usersOnly);
+    if (config.usersOnly && request.identity.kind !== 'user') throw new AppError(403, config.usersOnly);
     if (config.permission) {
       const evaluator =
         typeof config.permission === 'function' ? config.permission(request) : config.permission;
-      await deps.authorizer.authorize(await inOrgOfRoute(request, result.identity), evaluator);
+      await deps.authorizer.authorize(await inOrgOfRoute(request, request.identity), evaluator);
     }
   });
 

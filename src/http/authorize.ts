@@ -1,7 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Identity } from './identity.js';
 import { AppError } from './errors.js';
-import { describeEvaluator, evaluate, mapScopes, type Evaluator } from '../features/rbac/evaluator.js';
+import {
+  describeEvaluator,
+  evaluate,
+  mapScopes,
+  type Evaluator,
+  type PermissionMap,
+} from '../features/rbac/evaluator.js';
 import type { Metrics } from './metrics.js';
 import type { PermissionSource } from '../features/rbac/permissions.service.js';
 
@@ -19,6 +25,22 @@ export type ScopeResolver = (scope: string, identity: Identity) => Promise<strin
  */
 export function createAuthorizer(deps: { permissions: PermissionSource; metrics: Metrics }) {
   const resolvers = new Map<string, ScopeResolver>();
+  let source = deps.permissions;
+  /**
+   * Permissions per identity object. The authentication hook gives each request its own identity
+   * object, so a request loads its caller's permissions once however many checks it makes.
+   */
+  const perRequest = new WeakMap<Identity, Promise<PermissionMap>>();
+
+  function permissionsOf(identity: Identity, options: { reload?: boolean } = {}): Promise<PermissionMap> {
+    let held = options.reload ? undefined : perRequest.get(identity);
+    if (!held) {
+      held = source.permissionsOf(identity, options);
+      perRequest.set(identity, held);
+      held.catch(() => perRequest.delete(identity));
+    }
+    return held;
+  }
 
   async function resolveScopes(evaluator: Evaluator, identity: Identity): Promise<Evaluator | undefined> {
     const resolved = new Map<string, string[]>();
@@ -42,7 +64,7 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
     const timer = deps.metrics.accessEvaluationDuration.startTimer();
     deps.metrics.accessEvaluations.inc();
     try {
-      const held = await deps.permissions.permissionsOf(identity);
+      const held = await permissionsOf(identity);
       if (evaluate(held, evaluator)) return true;
       const resolved = await resolveScopes(evaluator, identity);
       return resolved !== undefined && evaluate(held, resolved);
@@ -53,6 +75,11 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
 
   return {
     can,
+    permissionsOf,
+    /** Replaces the permission source, e.g. by the cached one the rbac feature builds. */
+    usePermissionSource(permissions: PermissionSource): void {
+      source = permissions;
+    },
     async authorize(identity: Identity, evaluator: Evaluator): Promise<void> {
       if (!(await can(identity, evaluator))) throw accessDenied(evaluator);
     },

@@ -1,5 +1,9 @@
-import { toPermissionMap, type Permission, type PermissionMap } from './evaluator.js';
-import { FIXED_ROLES, type BasicRole } from './fixed-roles.js';
+import type { Permission } from './evaluator.js';
+import { ACCESS_CONTROL_ROLES } from './access-control-roles.js';
+import { FIXED_ROLES, type BasicRole, type FixedRoleRegistration } from './fixed-roles.js';
+
+/** Every fixed role registration: the catalogue plus the role API's own. */
+export const ALL_FIXED_ROLES: FixedRoleRegistration[] = [...FIXED_ROLES, ...ACCESS_CONTROL_ROLES];
 
 /** Roles whose grants a basic role also receives (Viewer ⊂ Editor ⊂ Admin). */
 const INHERITS: Record<BasicRole, BasicRole[]> = {
@@ -16,25 +20,9 @@ export type OrgRole = (typeof ORG_ROLES)[number] | 'None';
 /** The permissions of a basic role, from the fixed-role registrations. */
 export function basicRolePermissions(role: BasicRole): Permission[] {
   const sources = [role, ...INHERITS[role]];
-  return FIXED_ROLES.filter(
+  return ALL_FIXED_ROLES.filter(
     (fixed) => fixed.grants.some((g) => sources.includes(g)) && !fixed.exclude?.includes(role),
   ).flatMap((fixed) => fixed.permissions);
-}
-
-const cache = new Map<string, PermissionMap>();
-
-/** Basic-role permissions of a caller, cached per (org role, server admin) combination. */
-export function basicPermissionMap(orgRole: OrgRole, isServerAdmin: boolean): PermissionMap {
-  const key = `${orgRole}|${isServerAdmin}`;
-  let map = cache.get(key);
-  if (!map) {
-    map = toPermissionMap([
-      ...basicRolePermissions(orgRole),
-      ...(isServerAdmin ? basicRolePermissions('Grafana Admin') : []),
-    ]);
-    cache.set(key, map);
-  }
-  return map;
 }
 
 const RANK: Record<OrgRole, number> = { None: 0, Viewer: 1, Editor: 2, Admin: 3 };

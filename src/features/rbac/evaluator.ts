@@ -25,13 +25,13 @@ export const anyOf = (...of: Evaluator[]): Evaluator => ({ kind: 'any', of });
 export type PermissionMap = Map<string, string[]>;
 
 export function toPermissionMap(permissions: Iterable<Permission>): PermissionMap {
-  const map: PermissionMap = new Map();
+  const sets = new Map<string, Set<string>>();
   for (const { action, scope } of permissions) {
-    const scopes = map.get(action);
-    if (!scopes) map.set(action, [scope]);
-    else if (!scopes.includes(scope)) scopes.push(scope);
+    const scopes = sets.get(action);
+    if (!scopes) sets.set(action, new Set([scope]));
+    else scopes.add(scope);
   }
-  return map;
+  return new Map([...sets].map(([action, scopes]) => [action, [...scopes]]));
 }
 
 /**
@@ -46,7 +46,9 @@ export function isValidScope(scope: string): boolean {
 
 /** Whether a held scope covers a target scope. Targets are never expanded as wildcards. */
 export function scopeCovers(held: string, target: string): boolean {
-  if (held === '' || !isValidScope(held)) return false;
+  if (held === '') return false;
+  if (held === target && !held.includes('*') && !held.includes('?')) return true;
+  if (!isValidScope(held)) return false;
   if (held.endsWith('*')) return target.startsWith(held.slice(0, -1));
   return held === target;
 }

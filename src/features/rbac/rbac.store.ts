@@ -108,37 +108,48 @@ export function createRbacStore(db: Db) {
       await db.deleteFrom('permission').where('scope', '=', scope).where('role_id', 'in', roleIds).execute();
     },
 
-    /**
-     * Every permission a caller holds through stored roles in `orgId` (and global ones): roles of
-     * its basic roles, its own roles and its teams' roles.
-     */
-    async permissionsOf(userId: number, orgId: number, basicRoles: string[]): Promise<Permission[]> {
-      const orgs = [orgId, 0];
-      const roleIds = db
-        .selectFrom('builtin_role')
-        .select('role_id')
-        .where('org_id', 'in', orgs)
-        .where('role', 'in', basicRoles.length ? basicRoles : ['-'])
-        .union(
-          db
-            .selectFrom('user_role')
-            .select('role_id')
-            .where('org_id', 'in', orgs)
-            .where('user_id', '=', userId),
-        )
-        .union(
-          db
-            .selectFrom('team_role as tr')
-            .innerJoin('team_member as tm', 'tm.team_id', 'tr.team_id')
-            .select('tr.role_id')
-            .where('tr.org_id', '=', orgId)
-            .where('tm.user_id', '=', userId),
-        );
+    /** Stored permissions of basic roles (their `builtin_role` assignments) in `orgId` and globally. */
+    basicRolePermissions(orgId: number, basicRoles: string[]): Promise<Permission[]> {
       return db
-        .selectFrom('permission')
-        .select(['action', 'scope'])
-        .where('role_id', 'in', roleIds)
+        .selectFrom('permission as p')
+        .innerJoin('builtin_role as b', 'b.role_id', 'p.role_id')
+        .select(['p.action', 'p.scope'])
+        .where('b.org_id', 'in', [orgId, 0])
+        .where('b.role', 'in', basicRoles.length ? basicRoles : ['-'])
         .execute();
+    },
+
+    /** Permissions of the roles assigned to the user itself, in `orgId` and globally. */
+    userPermissions(userId: number, orgId: number): Promise<Permission[]> {
+      return db
+        .selectFrom('permission as p')
+        .innerJoin('user_role as u', 'u.role_id', 'p.role_id')
+        .select(['p.action', 'p.scope'])
+        .where('u.org_id', 'in', [orgId, 0])
+        .where('u.user_id', '=', userId)
+        .execute();
+    },
+
+    /** Permissions of the roles assigned to one team. */
+    teamPermissions(teamId: number, orgId: number): Promise<Permission[]> {
+      return db
+        .selectFrom('permission as p')
+        .innerJoin('team_role as t', 't.role_id', 'p.role_id')
+        .select(['p.action', 'p.scope'])
+        .where('t.org_id', '=', orgId)
+        .where('t.team_id', '=', teamId)
+        .execute();
+    },
+
+    async teamIdsOf(userId: number, orgId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('team_member')
+        .select('team_id')
+        .where('org_id', '=', orgId)
+        .where('user_id', '=', userId)
+        .orderBy('team_id')
+        .execute();
+      return rows.map((r) => r.team_id);
     },
   };
 }

@@ -1,0 +1,55 @@
+import type { FeatureDeps } from '../feature.js';
+import { createPermissionCache } from './permission-cache.js';
+import { createPermissionSource } from './permissions.service.js';
+import { createRbacStore } from './rbac.store.js';
+import { builtInRoleByUid } from './role-definitions.js';
+import { registerRolesRoutes } from './roles.routes.js';
+import { createRolesService } from './roles.service.js';
+import { createRolesStore } from './roles.store.js';
+import { registerUserPermissionsRoutes } from './user-permissions.routes.js';
+
+/**
+ * Access control: the cached permission source behind every check, the role API, role
+ * assignments, resource permissions and the caller's own permissions.
+ */
+export function registerRbac(deps: FeatureDeps): void {
+  const { config, database } = deps;
+  const cache = createPermissionCache({
+    database,
+    bus: deps.cacheBus,
+    clock: deps.clock,
+    metrics: deps.metrics,
+    // Without a bus to the other instances, cached permissions could outlive a change made there.
+    enabled:
+      config.rbac.permissionCache && (!config.database.highAvailability || deps.cacheBus.crossInstance),
+  });
+  deps.authorizer.usePermissionSource(
+    createPermissionSource({
+      allowOrgCreate: config.users.allowOrgCreate,
+      store: createRbacStore(deps.db),
+      cache,
+    }),
+  );
+
+  const rolesStore = createRolesStore(deps.db);
+  const roles = createRolesService({
+    store: rolesStore,
+    authorizer: deps.authorizer,
+    clock: deps.clock,
+    validatePermissions: config.rbac.permissionValidationEnabled,
+  });
+  registerRolesRoutes(deps.api, roles);
+  registerUserPermissionsRoutes(deps.api, deps.authorizer);
+
+  deps.hooks.onStart(async () => {
+    if (config.rbac.resetBasicRoles) {
+      await rolesStore.resetBasicRoles();
+      deps.logger.info('rbac: basic role customisations reset ([rbac] reset_basic_roles)');
+    }
+    // Stored copies of fixed roles follow the code's definition.
+    for (const copy of await rolesStore.copies()) {
+      const defined = builtInRoleByUid(copy.uid);
+      if (defined) await rolesStore.syncCopy(copy.id, defined.permissions, deps.clock.now());
+    }
+  });
+}
