@@ -8,6 +8,8 @@ export interface CapturedRequest {
   rawBody: string;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json: any;
+  /** Fields of a multipart/form-data or urlencoded body, in order. */
+  form: Array<[string, string]>;
 }
 
 export interface Reply {
@@ -53,6 +55,7 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
         headers: req.headers,
         rawBody,
         json,
+        form: parseForm(req.headers['content-type'] ?? '', rawBody),
       };
       requests.push(captured);
       for (const w of waiters.splice(0)) w();
@@ -93,4 +96,18 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function parseForm(contentType: string, body: string): Array<[string, string]> {
+  if (contentType.startsWith('application/x-www-form-urlencoded')) return [...new URLSearchParams(body)];
+  const boundary = /boundary=([^;]+)/.exec(contentType)?.[1];
+  if (!contentType.startsWith('multipart/form-data') || !boundary) return [];
+  const fields: Array<[string, string]> = [];
+  for (const part of body.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith('--')) break;
+    const end = part.indexOf('\r\n\r\n');
+    const name = /name="([^"]*)"/.exec(part.slice(0, end))?.[1] ?? '';
+    fields.push([name, part.slice(end + 4).replace(/\r\n$/, '')]);
+  }
+  return fields;
 }
