@@ -21,9 +21,12 @@ export const smtpDefaults: SendContext['smtp'] = {
   ehloIdentity: '',
 };
 
+/** Parsing the defaults takes tens of milliseconds: share one set, as the API caches one per org. */
+const templates = createNotificationTemplates();
+
 export function context(overrides: Partial<SendContext> = {}): SendContext {
   return {
-    templates: createNotificationTemplates(),
+    templates,
     externalUrl,
     timeoutMs: 5000,
     smtp: smtpDefaults,
