@@ -2,6 +2,8 @@ import type { FeatureDeps } from '../feature.js';
 import { createPermissionCache } from './permission-cache.js';
 import { createPermissionSource } from './permissions.service.js';
 import { createRbacStore } from './rbac.store.js';
+import { createResourcePermissionsApi } from './resource-permissions-api.service.js';
+import { registerResourcePermissionsRoutes } from './resource-permissions.routes.js';
 import { builtInRoleByUid } from './role-definitions.js';
 import { registerRolesRoutes } from './roles.routes.js';
 import { createRolesService } from './roles.service.js';
@@ -14,6 +16,7 @@ import { registerUserPermissionsRoutes } from './user-permissions.routes.js';
  */
 export function registerRbac(deps: FeatureDeps): void {
   const { config, database } = deps;
+  const rbacStore = createRbacStore(deps.db);
   const cache = createPermissionCache({
     database,
     bus: deps.cacheBus,
@@ -40,6 +43,14 @@ export function registerRbac(deps: FeatureDeps): void {
   });
   registerRolesRoutes(deps.api, roles);
   registerUserPermissionsRoutes(deps.api, deps.authorizer);
+  registerResourcePermissionsRoutes(
+    deps.api,
+    createResourcePermissionsApi({
+      resourcePermissions: deps.resourcePermissions,
+      store: rbacStore,
+      clock: deps.clock,
+    }),
+  );
 
   deps.hooks.onStart(async () => {
     if (config.rbac.resetBasicRoles) {

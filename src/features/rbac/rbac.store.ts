@@ -7,6 +7,10 @@ export type Principal =
 
 export interface ScopedGrant {
   principal: Principal;
+  /** the managed role that holds the grant */
+  roleName: string;
+  /** id of the grant's first permission row */
+  id: number;
   actions: string[];
 }
 
@@ -88,15 +92,117 @@ export function createRbacStore(db: Db) {
       const rows = await db
         .selectFrom('permission as p')
         .innerJoin('role as r', 'r.id', 'p.role_id')
-        .select(['r.name', 'p.action'])
+        .select(['r.name', 'p.action', 'p.id'])
         .where('r.org_id', '=', orgId)
         .where('r.name', 'like', 'managed:%')
         .where('p.scope', '=', scope)
-        .orderBy('r.name')
+        .orderBy('p.id')
         .execute();
-      const byRole = new Map<string, string[]>();
-      for (const row of rows) byRole.set(row.name, [...(byRole.get(row.name) ?? []), row.action]);
-      return [...byRole].map(([name, actions]) => ({ principal: principalOf(name), actions }));
+      const byRole = new Map<string, { id: number; actions: string[] }>();
+      for (const row of rows) {
+        const grant = byRole.get(row.name) ?? { id: row.id, actions: [] };
+        grant.actions.push(row.action);
+        byRole.set(row.name, grant);
+      }
+      return [...byRole].map(([name, grant]) => ({
+        principal: principalOf(name),
+        roleName: name,
+        id: grant.id,
+        actions: grant.actions,
+      }));
+    },
+
+    /** Who the user principals are: login, uid, email, and whether they are service accounts. */
+    async usersByIds(ids: number[]) {
+      if (!ids.length) return [];
+      return db
+        .selectFrom('users')
+        .select(['id', 'uid', 'login', 'email', 'is_service_account'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    async teamsByIds(orgId: number, ids: number[]) {
+      if (!ids.length) return [];
+      return db
+        .selectFrom('team')
+        .select(['id', 'uid', 'name', 'email'])
+        .where('org_id', '=', orgId)
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    async isOrgMember(orgId: number, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('org_user')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async teamExists(orgId: number, teamId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('team')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('id', '=', teamId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Members of a team with their team permission (0 member, 4 admin). */
+    teamMembers(orgId: number, teamId: number) {
+      return db
+        .selectFrom('team_member')
+        .select(['id', 'user_id', 'permission'])
+        .where('org_id', '=', orgId)
+        .where('team_id', '=', teamId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
+     * Grafana's team permission hook: a user's permission on a team is also its membership
+     * (Member 0, Admin 4; none removes it).
+     */
+    async setTeamMembership(
+      orgId: number,
+      teamId: number,
+      userId: number,
+      permission: number | null,
+      now: number,
+    ) {
+      await db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('team_member')
+          .select('id')
+          .where('team_id', '=', teamId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (permission === null) {
+          if (existing) await trx.deleteFrom('team_member').where('id', '=', existing.id).execute();
+        } else if (existing) {
+          await trx
+            .updateTable('team_member')
+            .set({ permission, updated: now })
+            .where('id', '=', existing.id)
+            .execute();
+        } else {
+          await trx
+            .insertInto('team_member')
+            .values({
+              org_id: orgId,
+              team_id: teamId,
+              user_id: userId,
+              permission,
+              created: now,
+              updated: now,
+            })
+            .execute();
+        }
+      });
     },
 
     async deleteScope(orgId: number, scope: string): Promise<void> {

@@ -5,6 +5,10 @@ import { levelOf, resourceKind, type ResourceKind } from './resource-levels.js';
 
 export interface ResourcePermission {
   principal: Principal;
+  /** the managed role holding it, e.g. `managed:users:7:permissions` */
+  roleName: string;
+  /** id of its first permission row */
+  id: number;
   /** '' when the actions match no level exactly */
   level: string;
   actions: string[];

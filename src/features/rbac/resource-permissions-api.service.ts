@@ -1,0 +1,206 @@
+import type { Identity } from '../../http/identity.js';
+import type { Clock } from '../../lib/clock.js';
+import { avatarUrl } from '../users/avatar-url.js';
+import {
+  builtInRoleNotAllowed,
+  invalidBuiltInRole,
+  invalidId,
+  invalidPermissionLevel,
+  teamNotFound,
+  userNotFound,
+} from './rbac.errors.js';
+import type { Principal, RbacStore } from './rbac.store.js';
+import { resourceKind, type ResourceKind } from './resource-levels.js';
+import type { ResourcePermissions } from './resource-permissions.service.js';
+import { defineError } from '../../http/errors.js';
+
+const resourceNotFound = defineError(404, 'resourcePermissions.notFound', 'Resource not found');
+
+interface Assignments {
+  users: boolean;
+  serviceAccounts: boolean;
+  teams: boolean;
+  builtInRoles: boolean;
+}
+
+/** Who may be given permissions on each kind of resource (Grafana's per-service Assignments). */
+const ASSIGNMENTS: Record<string, Assignments> = {
+  teams: { users: true, serviceAccounts: true, teams: false, builtInRoles: false },
+  serviceaccounts: { users: true, serviceAccounts: false, teams: true, builtInRoles: false },
+};
+const ALL: Assignments = { users: true, serviceAccounts: true, teams: true, builtInRoles: true };
+const BUILT_IN_ROLES = ['Viewer', 'Editor', 'Admin'];
+
+/** Grafana's team permission levels as team membership: Member 0, Admin 4. */
+const TEAM_MEMBERSHIP: Record<string, number> = { Member: 0, Admin: 4 };
+
+export interface ResourcePermissionView {
+  id: number;
+  roleName: string;
+  isManaged: boolean;
+  isInherited: boolean;
+  isServiceAccount: boolean;
+  userId?: number;
+  userUid?: string;
+  userLogin?: string;
+  userAvatarUrl?: string;
+  team?: string;
+  teamId?: number;
+  teamUid?: string;
+  teamAvatarUrl?: string;
+  builtInRole?: string;
+  actions: string[];
+  permission: string;
+}
+
+/**
+ * The generic resource-permission API (/api/access-control/<resource>/<id>…): lists and changes
+ * who may View/Edit/Admin one resource, through the managed roles of resource-permissions.service.
+ */
+export function createResourcePermissionsApi(deps: {
+  resourcePermissions: ResourcePermissions;
+  store: RbacStore;
+  clock: Clock;
+}) {
+  const { resourcePermissions, store, clock } = deps;
+
+  function kindOf(resource: string): ResourceKind {
+    const kind = resourceKind(resource);
+    if (!kind) throw resourceNotFound();
+    return kind;
+  }
+
+  function levelOf(kind: ResourceKind, permission: string): string {
+    if (permission !== '' && !kind.levels[permission]) throw invalidPermissionLevel();
+    return permission;
+  }
+
+  async function resourceMustExist(orgId: number, kind: ResourceKind, id: string): Promise<void> {
+    // Teams are the one kind this feature can see; the owners of the others check on their routes.
+    if (kind.resource === 'teams' && !(/^\d{1,15}$/.test(id) && (await store.teamExists(orgId, Number(id)))))
+      throw resourceNotFound();
+  }
+
+  async function set(
+    identity: Identity,
+    resource: string,
+    id: string,
+    principal: Principal,
+    permission: string,
+  ) {
+    const kind = kindOf(resource);
+    const level = levelOf(kind, permission);
+    await resourceMustExist(identity.orgId, kind, id);
+    await resourcePermissions.set(identity.orgId, resource, id, principal, level);
+    if (kind.resource === 'teams' && principal.kind === 'user') {
+      const membership = level === '' ? null : (TEAM_MEMBERSHIP[level] ?? 0);
+      await store.setTeamMembership(identity.orgId, Number(id), principal.id, membership, clock.now());
+    }
+  }
+
+  return {
+    describe(resource: string) {
+      const kind = kindOf(resource);
+      return { assignments: ASSIGNMENTS[resource] ?? ALL, permissions: Object.keys(kind.levels) };
+    },
+
+    async list(identity: Identity, resource: string, id: string): Promise<ResourcePermissionView[]> {
+      const kind = kindOf(resource);
+      await resourceMustExist(identity.orgId, kind, id);
+      const views = await resourcePermissions.list(identity.orgId, resource, id);
+      // Team members added through /api/teams hold their membership as their permission.
+      if (kind.resource === 'teams') {
+        const members = await store.teamMembers(identity.orgId, Number(id));
+        for (const member of members) {
+          if (views.some((v) => v.principal.kind === 'user' && v.principal.id === member.user_id)) continue;
+          const level = member.permission === 4 ? 'Admin' : 'Member';
+          views.push({
+            principal: { kind: 'user', id: member.user_id },
+            level,
+            actions: kind.levels[level] ?? [],
+            id: member.id,
+            roleName: `managed:users:${member.user_id}:permissions`,
+          });
+        }
+      }
+      const users = await store.usersByIds(
+        views.flatMap((v) => (v.principal.kind === 'user' ? [v.principal.id] : [])),
+      );
+      const teams = await store.teamsByIds(
+        identity.orgId,
+        views.flatMap((v) => (v.principal.kind === 'team' ? [v.principal.id] : [])),
+      );
+      return views.flatMap((view): ResourcePermissionView[] => {
+        const base = {
+          id: view.id,
+          roleName: view.roleName,
+          isManaged: true,
+          isInherited: false,
+          isServiceAccount: false,
+          actions: view.actions,
+          permission: view.level,
+        };
+        const { principal } = view;
+        if (principal.kind === 'user') {
+          const user = users.find((u) => u.id === principal.id);
+          if (!user) return [];
+          return [
+            {
+              ...base,
+              isServiceAccount: user.is_service_account === 1,
+              userId: user.id,
+              userUid: user.uid,
+              userLogin: user.login,
+              userAvatarUrl: avatarUrl(user.email),
+            },
+          ];
+        }
+        if (principal.kind === 'team') {
+          const team = teams.find((t) => t.id === principal.id);
+          if (!team) return [];
+          return [
+            {
+              ...base,
+              team: team.name,
+              teamId: team.id,
+              teamUid: team.uid,
+              teamAvatarUrl: avatarUrl(team.email || `${team.name.replace(/[^a-zA-Z0-9]+/g, '')}@localhost`),
+            },
+          ];
+        }
+        return [{ ...base, builtInRole: principal.role }];
+      });
+    },
+
+    async setUser(identity: Identity, resource: string, id: string, userIdText: string, permission: string) {
+      const userId = idOf(userIdText, 'userId');
+      const assignments = ASSIGNMENTS[resource] ?? ALL;
+      if (!assignments.users) throw invalidPermissionLevel();
+      if (!(await store.isOrgMember(identity.orgId, userId))) throw userNotFound();
+      await set(identity, resource, id, { kind: 'user', id: userId }, permission);
+    },
+
+    async setTeam(identity: Identity, resource: string, id: string, teamIdText: string, permission: string) {
+      const teamId = idOf(teamIdText, 'teamId');
+      if (!(ASSIGNMENTS[resource] ?? ALL).teams)
+        throw invalidPermissionLevel('teams cannot be given this permission');
+      if (!(await store.teamExists(identity.orgId, teamId))) throw teamNotFound();
+      await set(identity, resource, id, { kind: 'team', id: teamId }, permission);
+    },
+
+    async setBuiltInRole(identity: Identity, resource: string, id: string, role: string, permission: string) {
+      kindOf(resource);
+      if (!(ASSIGNMENTS[resource] ?? ALL).builtInRoles) throw builtInRoleNotAllowed();
+      if (!BUILT_IN_ROLES.includes(role))
+        throw invalidBuiltInRole('invalid built-in role: use one of Viewer, Editor, Admin');
+      await set(identity, resource, id, { kind: 'builtin', role }, permission);
+    },
+  };
+}
+
+function idOf(text: string, name: string): number {
+  if (!/^\d{1,15}$/.test(text)) throw invalidId(name);
+  return Number(text);
+}
+
+export type ResourcePermissionsApi = ReturnType<typeof createResourcePermissionsApi>;

@@ -1,0 +1,88 @@
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../http/api.js';
+import { message } from '../../http/api.js';
+import { identityOf } from '../../http/identity.js';
+import { allOf, can, type Evaluator } from './evaluator.js';
+import {
+  ResourceBuiltInParams,
+  ResourceDescriptionParams,
+  ResourceParams,
+  ResourceTeamParams,
+  ResourceUserParams,
+  SetPermissionBody,
+} from './rbac.schema.js';
+import { resourceKind } from './resource-levels.js';
+import type { ResourcePermissionsApi } from './resource-permissions-api.service.js';
+
+/**
+ * `<resource>.permissions:read|write` on the resource's scope, e.g. `dashboards.permissions:write`
+ * on `dashboards:uid:abc`. An unknown resource needs nothing more than a signed-in caller: it
+ * answers 404 either way.
+ */
+const onResource =
+  (verb: 'read' | 'write') =>
+  (request: FastifyRequest): Evaluator => {
+    const { resource, resourceId } = request.params as { resource: string; resourceId: string };
+    const kind = resourceKind(resource);
+    return kind ? can(`${resource}.permissions:${verb}`, kind.scopePrefix + resourceId) : allOf();
+  };
+
+/** Grafana's generic resource-permission endpoints: /api/access-control/<resource>/<id>… */
+export function registerResourcePermissionsRoutes(api: Api, permissions: ResourcePermissionsApi): void {
+  api.get(
+    '/api/access-control/:resource/description',
+    { schema: { params: ResourceDescriptionParams } },
+    (request) => permissions.describe(request.params.resource),
+  );
+
+  api.get(
+    '/api/access-control/:resource/:resourceId',
+    { config: { permission: onResource('read') }, schema: { params: ResourceParams } },
+    (request) => permissions.list(identityOf(request), request.params.resource, request.params.resourceId),
+  );
+
+  api.post(
+    '/api/access-control/:resource/:resourceId/users/:userId',
+    {
+      config: { permission: onResource('write') },
+      schema: { params: ResourceUserParams, body: SetPermissionBody },
+    },
+    async (request) => {
+      const { resource, resourceId, userId } = request.params;
+      await permissions.setUser(identityOf(request), resource, resourceId, userId, request.body.permission);
+      return message('Permission updated');
+    },
+  );
+
+  api.post(
+    '/api/access-control/:resource/:resourceId/teams/:teamId',
+    {
+      config: { permission: onResource('write') },
+      schema: { params: ResourceTeamParams, body: SetPermissionBody },
+    },
+    async (request) => {
+      const { resource, resourceId, teamId } = request.params;
+      await permissions.setTeam(identityOf(request), resource, resourceId, teamId, request.body.permission);
+      return message('Permission updated');
+    },
+  );
+
+  api.post(
+    '/api/access-control/:resource/:resourceId/builtInRoles/:builtInRole',
+    {
+      config: { permission: onResource('write') },
+      schema: { params: ResourceBuiltInParams, body: SetPermissionBody },
+    },
+    async (request) => {
+      const { resource, resourceId, builtInRole } = request.params;
+      await permissions.setBuiltInRole(
+        identityOf(request),
+        resource,
+        resourceId,
+        builtInRole,
+        request.body.permission,
+      );
+      return message('Permission updated');
+    },
+  );
+}

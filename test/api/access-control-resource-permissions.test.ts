@@ -1,0 +1,255 @@
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/app.js';
+import { ADMIN, call } from '../helpers/client.js';
+import { createOrg, createUser, inOrg } from '../helpers/factories.js';
+
+const denied = (needed: string) => ({
+  accessErrorId: expect.stringMatching(/^ACE\d{10}$/),
+  message: `You'll need additional permissions to perform this action. Permissions needed: ${needed}`,
+  title: 'Access denied',
+});
+
+describe('/api/access-control/{resource}/description', () => {
+  it('lists the levels and who can be assigned', async () => {
+    const server = await startTestServer();
+    const dashboards = await call(server, 'GET', '/api/access-control/dashboards/description', { as: ADMIN });
+    expect(dashboards.status).toBe(200);
+    expect(dashboards.body).toEqual({
+      assignments: { users: true, serviceAccounts: true, teams: true, builtInRoles: true },
+      permissions: ['View', 'Edit', 'Admin'],
+    });
+    const teams = await call(server, 'GET', '/api/access-control/teams/description', { as: ADMIN });
+    expect(teams.body).toEqual({
+      assignments: { users: true, serviceAccounts: true, teams: false, builtInRoles: false },
+      permissions: ['Member', 'Admin'],
+    });
+    const unknown = await call(server, 'GET', '/api/access-control/widgets/description', { as: ADMIN });
+    expect(unknown.status).toBe(404);
+    expect((await call(server, 'GET', '/api/access-control/dashboards/description')).status).toBe(401);
+  });
+});
+
+describe('/api/access-control/{resource}/{id}', () => {
+  it('sets, lists and removes user, team and built-in role permissions; they apply at once', async () => {
+    const server = await startTestServer();
+    const viewer = await createUser(server);
+    const team = await call(server, 'POST', '/api/teams', { as: ADMIN, body: { name: 'Ops' } });
+    const teamId = team.body.teamId as number;
+
+    const set = await call(server, 'POST', `/api/access-control/dashboards/dash1/users/${viewer.id}`, {
+      as: ADMIN,
+      body: { permission: 'Edit' },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toEqual({ message: 'Permission updated' });
+    const held = await call(server, 'GET', '/api/access-control/user/permissions', { as: viewer.as });
+    expect(held.body['dashboards:write']).toEqual(['dashboards:uid:dash1']);
+    expect(held.body['dashboards:delete']).toEqual(['dashboards:uid:dash1']);
+
+    expect(
+      (
+        await call(server, 'POST', `/api/access-control/dashboards/dash1/teams/${teamId}`, {
+          as: ADMIN,
+          body: { permission: 'View' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(server, 'POST', '/api/access-control/dashboards/dash1/builtInRoles/Editor', {
+          as: ADMIN,
+          body: { permission: 'Admin' },
+        })
+      ).status,
+    ).toBe(200);
+
+    const list = await call(server, 'GET', '/api/access-control/dashboards/dash1', { as: ADMIN });
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(3);
+    expect(list.body).toEqual(
+      expect.arrayContaining([
+        {
+          id: expect.any(Number),
+          roleName: `managed:users:${viewer.id}:permissions`,
+          isManaged: true,
+          isInherited: false,
+          isServiceAccount: false,
+          userId: viewer.id,
+          userUid: viewer.uid,
+          userLogin: viewer.login,
+          userAvatarUrl: expect.stringMatching(/^\/avatar\/[0-9a-f]{32}$/),
+          actions: ['dashboards:read', 'dashboards:write', 'dashboards:delete'],
+          permission: 'Edit',
+        },
+        expect.objectContaining({ teamId, team: 'Ops', permission: 'View', actions: ['dashboards:read'] }),
+        expect.objectContaining({
+          builtInRole: 'Editor',
+          permission: 'Admin',
+          roleName: 'managed:builtins:editor:permissions',
+        }),
+      ]),
+    );
+
+    // '' removes
+    const removed = await call(server, 'POST', `/api/access-control/dashboards/dash1/users/${viewer.id}`, {
+      as: ADMIN,
+      body: { permission: '' },
+    });
+    expect(removed.status).toBe(200);
+    const after = await call(server, 'GET', '/api/access-control/user/permissions', { as: viewer.as });
+    expect(after.body['dashboards:write']).toBeUndefined();
+    expect(
+      (await call(server, 'GET', '/api/access-control/dashboards/dash1', { as: ADMIN })).body,
+    ).toHaveLength(2);
+
+    // Errors
+    const badLevel = await call(server, 'POST', `/api/access-control/dashboards/dash1/users/${viewer.id}`, {
+      as: ADMIN,
+      body: { permission: 'Owner' },
+    });
+    expect(badLevel.status).toBe(400);
+    expect(badLevel.body.message).toBe('invalid permission');
+    const noUser = await call(server, 'POST', '/api/access-control/dashboards/dash1/users/99999', {
+      as: ADMIN,
+      body: { permission: 'View' },
+    });
+    expect(noUser.status).toBe(404);
+    const noTeam = await call(server, 'POST', '/api/access-control/dashboards/dash1/teams/99999', {
+      as: ADMIN,
+      body: { permission: 'View' },
+    });
+    expect(noTeam.status).toBe(404);
+    const badRole = await call(server, 'POST', '/api/access-control/dashboards/dash1/builtInRoles/Owner', {
+      as: ADMIN,
+      body: { permission: 'View' },
+    });
+    expect(badRole.status).toBe(400);
+    const unknown = await call(server, 'GET', '/api/access-control/widgets/1', { as: ADMIN });
+    expect(unknown.status).toBe(404);
+    const missing = await call(server, 'POST', `/api/access-control/dashboards/dash1/users/${viewer.id}`, {
+      as: ADMIN,
+      body: {},
+    });
+    expect(missing.status).toBe(400);
+  });
+
+  it('needs <resource>.permissions:read|write on the resource', async () => {
+    const server = await startTestServer();
+    const viewer = await createUser(server);
+    const editor = await createUser(server, { orgRole: 'Editor' });
+    const requests: [string, string, string, unknown?][] = [
+      ['GET', '/api/access-control/dashboards/d1', 'dashboards.permissions:read'],
+      [
+        'POST',
+        `/api/access-control/dashboards/d1/users/${viewer.id}`,
+        'dashboards.permissions:write',
+        { permission: 'Admin' },
+      ],
+      [
+        'POST',
+        '/api/access-control/folders/f1/teams/1',
+        'folders.permissions:write',
+        { permission: 'Admin' },
+      ],
+      [
+        'POST',
+        '/api/access-control/datasources/ds1/builtInRoles/Viewer',
+        'datasources.permissions:write',
+        { permission: 'Query' },
+      ],
+      ['GET', '/api/access-control/serviceaccounts/1', 'serviceaccounts.permissions:read'],
+      ['GET', '/api/access-control/receivers/r1', 'receivers.permissions:read'],
+      ['GET', '/api/access-control/teams/1', 'teams.permissions:read'],
+    ];
+    for (const [method, path, needed, body] of requests) {
+      expect((await call(server, method, path, { body })).status, `${method} ${path}`).toBe(401);
+      for (const caller of [viewer, editor]) {
+        const response = await call(server, method, path, { as: caller.as, body });
+        expect(response.status, `${method} ${path}`).toBe(403);
+        expect(response.body).toEqual(denied(needed));
+      }
+    }
+    // Admin on one dashboard lets a Viewer manage that dashboard's permissions, and only that one.
+    await call(server, 'POST', `/api/access-control/dashboards/d1/users/${viewer.id}`, {
+      as: ADMIN,
+      body: { permission: 'Admin' },
+    });
+    expect((await call(server, 'GET', '/api/access-control/dashboards/d1', { as: viewer.as })).status).toBe(
+      200,
+    );
+    expect((await call(server, 'GET', '/api/access-control/dashboards/d2', { as: viewer.as })).status).toBe(
+      403,
+    );
+  });
+
+  it('team permissions are team memberships (Member, Admin)', async () => {
+    const server = await startTestServer();
+    const viewer = await createUser(server);
+    const team = await call(server, 'POST', '/api/teams', { as: ADMIN, body: { name: 'Devs' } });
+    const teamId = team.body.teamId as number;
+
+    const members = () => call(server, 'GET', `/api/teams/${teamId}/members`, { as: ADMIN });
+    const rename = () =>
+      call(server, 'PUT', `/api/teams/${teamId}`, { as: viewer.as, body: { name: 'Renamed' } });
+    expect((await rename()).status).toBe(403);
+
+    const member = await call(server, 'POST', `/api/access-control/teams/${teamId}/users/${viewer.id}`, {
+      as: ADMIN,
+      body: { permission: 'Member' },
+    });
+    expect(member.status, JSON.stringify(member.body)).toBe(200);
+    expect((await members()).body.map((m: any) => [m.userId, m.permission])).toEqual(
+      expect.arrayContaining([[viewer.id, 0]]),
+    );
+    expect((await call(server, 'GET', `/api/teams/${teamId}`, { as: viewer.as })).status).toBe(200);
+    expect((await rename()).status).toBe(403);
+
+    await call(server, 'POST', `/api/access-control/teams/${teamId}/users/${viewer.id}`, {
+      as: ADMIN,
+      body: { permission: 'Admin' },
+    });
+    expect((await members()).body.find((m: any) => m.userId === viewer.id).permission).toBe(4);
+    expect((await rename()).status).toBe(200);
+
+    const list = await call(server, 'GET', `/api/access-control/teams/${teamId}`, { as: ADMIN });
+    expect(list.status).toBe(200);
+    expect(list.body.map((p: any) => [p.userLogin, p.permission])).toEqual(
+      expect.arrayContaining([
+        ['admin', 'Admin'],
+        [viewer.login, 'Admin'],
+      ]),
+    );
+
+    await call(server, 'POST', `/api/access-control/teams/${teamId}/users/${viewer.id}`, {
+      as: ADMIN,
+      body: { permission: '' },
+    });
+    expect((await members()).body.map((m: any) => m.userId)).not.toContain(viewer.id);
+    expect((await rename()).status).toBe(403);
+
+    const builtIn = await call(server, 'POST', `/api/access-control/teams/${teamId}/builtInRoles/Viewer`, {
+      as: ADMIN,
+      body: { permission: 'Member' },
+    });
+    expect(builtIn.status).toBe(400);
+    const unknownTeam = await call(server, 'GET', '/api/access-control/teams/99999', { as: ADMIN });
+    expect(unknownTeam.status).toBe(404);
+  });
+
+  it('keeps the permissions of one org out of another', async () => {
+    const server = await startTestServer();
+    const org2 = await createOrg(server);
+    const set = await call(server, 'POST', '/api/access-control/dashboards/shared-uid/builtInRoles/Viewer', {
+      as: inOrg(ADMIN, org2),
+      body: { permission: 'View' },
+    });
+    expect(set.status).toBe(200);
+    const there = await call(server, 'GET', '/api/access-control/dashboards/shared-uid', {
+      as: inOrg(ADMIN, org2),
+    });
+    expect(there.body).toHaveLength(1);
+    const here = await call(server, 'GET', '/api/access-control/dashboards/shared-uid', { as: ADMIN });
+    expect(here.status).toBe(200);
+    expect(here.body).toEqual([]);
+  });
+});
