@@ -10,7 +10,6 @@ import { registerDatasources } from './features/datasources/datasources.feature.
 import type { FeatureDeps } from './features/feature.js';
 import { registerPreferences } from './features/preferences/preferences.feature.js';
 import { registerRbac } from './features/rbac/rbac.feature.js';
-import { registerRbac } from './features/rbac/rbac.feature.js';
 import { registerServiceAccounts } from './features/serviceaccounts/serviceaccounts.feature.js';
 import { registerTeams } from './features/teams/teams.feature.js';
 import { registerWeb } from './features/web/web.feature.js';
@@ -186,7 +185,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       addJob: (job) => void jobs.push(job),
     },
   };
-  registerRbac(featureDeps);
   registerRbac(featureDeps);
   registerTeams(featureDeps);
   registerServiceAccounts(featureDeps);
