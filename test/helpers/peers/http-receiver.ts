@@ -1,4 +1,11 @@
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 
 export interface CapturedRequest {
   method: string;
@@ -31,14 +38,16 @@ export interface HttpReceiver {
   close(): Promise<void>;
 }
 
-/** A real HTTP server on 127.0.0.1 recording every request it receives. */
-export async function startHttpReceiver(): Promise<HttpReceiver> {
+/** A real HTTP server (HTTPS with `tls`) on 127.0.0.1 recording every request it receives. */
+export async function startHttpReceiver(
+  options: { tls?: { cert: string; key: string } } = {},
+): Promise<HttpReceiver> {
   const requests: CapturedRequest[] = [];
   let replyWith: Reply | ((req: CapturedRequest) => Reply) = { status: 200, body: {} };
   const hanging: ServerResponse[] = [];
   const waiters: Array<() => void> = [];
 
-  const server: Server = createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -68,13 +77,14 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
       res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json', ...reply.headers });
       res.end(body);
     });
-  });
+  };
+  const server: Server = options.tls ? createHttpsServer(options.tls, handler) : createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
 
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`,
     requests,
     reply(r) {
       replyWith = r;

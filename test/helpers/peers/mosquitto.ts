@@ -1,12 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect as netConnect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { freePort } from '../prometheus.js';
+import { selfSignedCertificate } from './certificate.js';
 
 const run = promisify(execFile);
 export const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
@@ -39,23 +40,9 @@ export async function startMosquitto(): Promise<MosquittoBroker> {
   const user = 'alerts';
   const password = 'mqtt-secret';
   await run('mosquitto_passwd', ['-c', '-b', join(dir, 'passwd'), user, password]);
-  await run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-keyout',
-    join(dir, 'key.pem'),
-    '-out',
-    join(dir, 'cert.pem'),
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-  ]);
+  const certificate = await selfSignedCertificate();
+  await writeFile(join(dir, 'cert.pem'), certificate.cert);
+  await writeFile(join(dir, 'key.pem'), certificate.key);
   await writeFile(
     join(dir, 'mosquitto.conf'),
     [
@@ -106,7 +93,7 @@ export async function startMosquitto(): Promise<MosquittoBroker> {
     user,
     password,
     tlsUrl: `ssl://127.0.0.1:${tls}`,
-    caCertificate: await readFile(join(dir, 'cert.pem'), 'utf8'),
+    caCertificate: certificate.cert,
     stop,
   };
 }

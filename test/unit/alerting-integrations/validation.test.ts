@@ -250,6 +250,16 @@ const settingsCases: Record<string, Case[]> = {
       },
       'custom headers ["Host" "User-Agent" "X-Forwarded-For"] are not allowed',
     ],
+    [{ url: 'http://127.0.0.1/h', http_config: { oauth2: {} } }, 'client_id must be specified'],
+    [
+      { url: 'http://127.0.0.1/h', http_config: { oauth2: { client_id: 'c' } } },
+      'client_secret must be specified',
+    ],
+    [
+      { url: 'http://127.0.0.1/h', http_config: { oauth2: { client_id: 'c' } } },
+      'token_url must be specified',
+      { 'http_config.oauth2.client_secret': 's' },
+    ],
     [{ url: 'http://127.0.0.1/h', headers: { 'X-Ok': '1' }, maxAlerts: '10' }, undefined],
   ],
   wecom: [
@@ -449,6 +459,9 @@ describe('secure settings', () => {
       'tlsConfig.clientKey',
       'hmacConfig.secret',
       'http_config.oauth2.client_secret',
+      'http_config.oauth2.tls_config.caCertificate',
+      'http_config.oauth2.tls_config.clientCertificate',
+      'http_config.oauth2.tls_config.clientKey',
     ]);
     expect(secureSettingKeys('teams')).toEqual([]);
     expect(secureSettingKeys('sns')).toEqual(['sigv4.access_key', 'sigv4.secret_key']);

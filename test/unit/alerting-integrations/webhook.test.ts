@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendIntegration } from '../../../src/features/alerting/integrations/index.js';
+import { selfSignedCertificate } from '../../helpers/peers/certificate.js';
 import { startHttpReceiver, type HttpReceiver } from '../../helpers/peers/http-receiver.js';
 import { context, externalUrl, firing, integration, manyFiring, resolved } from './context.js';
 
@@ -132,6 +133,90 @@ describe('webhook', () => {
       context(),
     );
     expect(peer.requests.map((r) => r.headers.authorization)).toEqual(['Bearer tok', 'Token abc']);
+  });
+
+  it('gets an OAuth2 client-credentials token, caches it, and sends it as Bearer', async () => {
+    peer.reply((req) =>
+      req.path === '/token'
+        ? { body: { access_token: 'AT1', token_type: 'bearer', expires_in: 3600 } }
+        : { status: 200, body: {} },
+    );
+    const hook = integration(
+      'webhook',
+      {
+        url: `${peer.url}/hook`,
+        http_config: {
+          oauth2: {
+            client_id: 'cid',
+            token_url: `${peer.url}/token`,
+            scopes: ['a', 'b'],
+            endpoint_params: { audience: 'svc' },
+          },
+        },
+      },
+      { secureSettings: { 'http_config.oauth2.client_secret': 'cs' } },
+    );
+    expect((await sendIntegration(hook, firing(), context())).ok).toBe(true);
+    expect((await sendIntegration(hook, firing(), context())).ok).toBe(true);
+    expect(peer.requests.map((r) => r.path)).toEqual(['/token', '/hook', '/hook']);
+    const [token, hookReq] = peer.requests;
+    expect(token!.headers.authorization).toBe(`Basic ${Buffer.from('cid:cs').toString('base64')}`);
+    expect(Object.fromEntries(token!.form)).toEqual({
+      grant_type: 'client_credentials',
+      audience: 'svc',
+      scope: 'a b',
+    });
+    expect(hookReq!.headers.authorization).toBe('Bearer AT1');
+  });
+
+  it('fails when the OAuth2 token endpoint refuses', async () => {
+    peer.reply((req) =>
+      req.path === '/token2' ? { status: 401, body: { error: 'invalid_client' } } : { status: 200 },
+    );
+    const result = await sendIntegration(
+      integration('webhook', {
+        url: `${peer.url}/hook`,
+        http_config: { oauth2: { client_id: 'x', client_secret: 'y', token_url: `${peer.url}/token2` } },
+      }),
+      firing(),
+      context(),
+    );
+    expect(result).toMatchObject({ ok: false, statusCode: 401 });
+    expect(result.error).toMatch(/^oauth2: cannot fetch token: 401 Unauthorized/);
+    expect(peer.requests.map((r) => r.path)).toEqual(['/token2']);
+  });
+
+  it('sends over HTTPS trusting tlsConfig.caCertificate, or skipping verification', async () => {
+    const certificate = await selfSignedCertificate();
+    const secure = await startHttpReceiver({ tls: certificate });
+    try {
+      const untrusted = await sendIntegration(
+        integration('webhook', { url: secure.url }),
+        firing(),
+        context(),
+      );
+      expect(untrusted.ok).toBe(false);
+      expect(untrusted.error).toMatch(/^Post "<redacted>": .*self[- ]signed certificate/);
+      const trusted = await sendIntegration(
+        integration(
+          'webhook',
+          { url: secure.url },
+          { secureSettings: { 'tlsConfig.caCertificate': certificate.cert } },
+        ),
+        firing(),
+        context(),
+      );
+      expect(trusted.ok).toBe(true);
+      const skipped = await sendIntegration(
+        integration('webhook', { url: secure.url, tlsConfig: { insecureSkipVerify: true } }),
+        firing(),
+        context(),
+      );
+      expect(skipped.ok).toBe(true);
+      expect(secure.requests).toHaveLength(2);
+    } finally {
+      await secure.close();
+    }
   });
 
   it('truncates to maxAlerts and reports the count left out', async () => {

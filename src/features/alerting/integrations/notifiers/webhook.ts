@@ -17,6 +17,7 @@ import {
   type NotifierDefinition,
   type NotifierOutcome,
 } from '../notifier.js';
+import { oauth2Authorization, validateOAuth2 } from '../oauth2.js';
 import type { Settings } from '../settings.js';
 
 /** Headers a user may not set: they belong to the transport or to the auth settings. */
@@ -84,7 +85,7 @@ function validateWebhook(s: Settings): string | undefined {
     .map(canonicalHeader)
     .sort();
   if (forbidden.length > 0) return `custom headers ${goQuoteList(forbidden)} are not allowed`;
-  return undefined;
+  return validateOAuth2(s);
 }
 
 /** The URL is a template: only a literal one can be checked before sending. */
@@ -143,6 +144,8 @@ async function send(d: Delivery, extended: boolean): Promise<NotifierOutcome> {
   const credentials = s.string('authorization_credentials');
   if (credentials) headers.Authorization = `${s.text('authorization_scheme', 'Bearer')} ${credentials}`;
   if (extended) {
+    const oauth2 = await oauth2Authorization(s, d.http);
+    if (oauth2) headers.Authorization = oauth2;
     for (const [name, value] of Object.entries(s.map('headers'))) headers[name] = value;
     const secret = s.string('hmacConfig.secret');
     if (secret) Object.assign(headers, hmacHeaders(s, secret, body));
@@ -153,7 +156,9 @@ async function send(d: Delivery, extended: boolean): Promise<NotifierOutcome> {
     method,
     headers,
     body,
-    basicAuth: credentials ? undefined : { user: s.string('username'), password: s.string('password') },
+    basicAuth: headers.Authorization
+      ? undefined
+      : { user: s.string('username'), password: s.string('password') },
     tls: extended && s.has('tlsConfig') ? tlsSettings(s) : undefined,
   });
   return { statusCode: res.status };
@@ -227,6 +232,9 @@ export const webhook: NotifierDefinition = {
     'tlsConfig.clientKey',
     'hmacConfig.secret',
     'http_config.oauth2.client_secret',
+    'http_config.oauth2.tls_config.caCertificate',
+    'http_config.oauth2.tls_config.clientCertificate',
+    'http_config.oauth2.tls_config.clientKey',
   ],
   templated: ['url', 'title', 'message', 'payload.template'],
   defaults: commonDefaults,
