@@ -151,6 +151,27 @@ describe('HTTP client', () => {
     expect(peer.requests[1]!.json.status).toBe('firing');
   });
 
+  it('does not forward credentials when redirected to another host', async () => {
+    const other = await startHttpReceiver();
+    try {
+      peer.reply({
+        status: 307,
+        headers: { Location: `${other.url.replace('127.0.0.1', 'localhost')}/landing` },
+      });
+      const result = await sendIntegration(
+        integration('webhook', { url: `${peer.url}/old`, username: 'u', password: 'p' }),
+        firing(),
+        context(),
+      );
+      expect(result.ok).toBe(true);
+      expect(peer.requests[0]!.headers.authorization).toBeDefined();
+      expect(other.requests[0]!.path).toBe('/landing');
+      expect(other.requests[0]!.headers.authorization).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses URLs that are not http(s)', async () => {
     const result = await sendIntegration(
       integration('webhook', { url: 'ftp://127.0.0.1/x' }),

@@ -4,6 +4,7 @@ import {
   integrationTypes,
   integrationValidationMessage,
   notifierFor,
+  quoteMeta,
   redactedSettings,
   secureFieldsOf,
   secureSettingKeys,
@@ -497,6 +498,14 @@ describe('secure settings', () => {
 
   it('reads a secure value in place of the plain one at send time', () => {
     expect(validateIntegrationSettings('pagerduty', {}, { integrationKey: 'k' })).toEqual({ ok: true });
+  });
+});
+
+describe('quoteMeta', () => {
+  it('escapes like Go’s regexp.QuoteMeta', () => {
+    expect(quoteMeta('ops (team) [a-b] 1.5$ ^x* y+? {z}|w\\')).toBe(
+      'ops \\(team\\) \\[a-b\\] 1\\.5\\$ \\^x\\* y\\+\\? \\{z\\}\\|w\\\\',
+    );
   });
 });
 

@@ -52,16 +52,20 @@ export class HttpClient {
 
   /** Sends and returns any answer; throws a DeliveryError when there is none. */
   async request(req: HttpRequest): Promise<HttpResponse> {
+    let current = req;
     let url = req.url;
     let method = (req.method ?? 'POST').toUpperCase();
     let body = req.body;
     for (let redirects = 0; ; redirects++) {
-      const res = await this.once(req, url, method, body);
+      const res = await this.once(current, url, method, body);
       const location = res.headers.location;
       if (![301, 302, 303, 307, 308].includes(res.status) || !location) return res;
       if (redirects + 1 >= maxRedirects)
         throw transportError(req.method ?? 'POST', 'stopped after 10 redirects');
-      url = new URL(location, url).toString();
+      const next = new URL(location, url);
+      // Like Go, credentials are not forwarded to another host.
+      if (next.host !== new URL(url).host) current = withoutCredentials(current);
+      url = next.toString();
       // Go's client turns a redirected POST into a GET without body except for 307/308.
       if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
         method = 'GET';
@@ -156,6 +160,14 @@ export class HttpClient {
 export function statusError(res: HttpResponse): DeliveryError {
   const body = Buffer.from(res.body).subarray(0, maxErrorBodyBytes).toString('utf8');
   return new DeliveryError(`webhook response status ${res.statusLine}: ${body}`, { statusCode: res.status });
+}
+
+function withoutCredentials(req: HttpRequest): HttpRequest {
+  const sensitive = new Set(['authorization', 'www-authenticate', 'cookie', 'cookie2']);
+  const headers = Object.fromEntries(
+    Object.entries(req.headers ?? {}).filter(([k]) => !sensitive.has(k.toLowerCase())),
+  );
+  return { ...req, headers, basicAuth: undefined };
 }
 
 function tlsOptions(tls: TlsSettings | undefined): RequestOptions {

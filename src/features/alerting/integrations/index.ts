@@ -27,8 +27,8 @@
  *     never throws; bounded by ctx.timeoutMs (and ctx.signal); a resolved notification to an
  *     integration with disableResolveMessage is skipped ({ ok: true, skipped: true }). Fan out
  *     with Promise.all: every delivery has its own deadline. Build `data` with
- *     buildNotificationData / buildTestNotificationData from ../templates (its `receiver` is used
- *     verbatim as the webhook `receiver`).
+ *     buildNotificationData / buildTestNotificationData from ../templates; its `receiver` is used
+ *     verbatim (Grafana compat: pass `quoteMeta(contactPointName)`, as Alertmanager does).
  */
 
 export type { Integration, IntegrationLogger, SendContext, SendResult, ValidationResult } from './types.js';
@@ -52,4 +52,4 @@ export {
   type ExtractedSettings,
 } from './secure-settings.js';
 export { settingDefaults } from './defaults.js';
-export type { NotifierDefinition } from './notifier.js';
+export { quoteMeta, type NotifierDefinition } from './notifier.js';

@@ -145,3 +145,12 @@ export function literalUrlCheck(field: string) {
       : `invalid URL ${JSON.stringify(url)}`;
   };
 }
+
+/**
+ * Go's regexp.QuoteMeta: Alertmanager passes the contact point name through it before templates
+ * and the webhook body see it as `.Receiver` — build notification data with
+ * `receiver: quoteMeta(contactPointName)`.
+ */
+export function quoteMeta(name: string): string {
+  return name.replace(/[\\.+*?()|[\]{}^$]/g, '\\$&');
+}
