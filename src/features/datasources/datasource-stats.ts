@@ -4,7 +4,7 @@ import type { DataSourcesStore } from './datasources.store.js';
 
 /**
  * Keeps `svc_stat_totals_datasource{plugin_id}` equal to the stored data sources per type. It is
- * recounted after every write to the table (coalesced) and once at start-up.
+ * recounted after every write (coalesced) and once at start-up.
  */
 export function createDataSourceStats(deps: {
   store: DataSourcesStore;

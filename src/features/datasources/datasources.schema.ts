@@ -92,12 +92,6 @@ export const UpdatedResponse = Type.Object({
   datasource: DataSourceDto,
 });
 
-export const HealthResponse = Type.Object({
-  status: Type.String(),
-  message: Type.String(),
-  details: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-});
-
 export const QueryBody = Type.Object({
   queries: Type.Array(Type.Record(Type.String(), Type.Unknown())),
   from: Type.Optional(Type.String()),

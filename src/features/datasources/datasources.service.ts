@@ -70,8 +70,11 @@ export function createDataSourcesService(deps: {
   authorizer: Authorizer;
   resourcePermissions: ResourcePermissions;
   clock: Clock;
+  /** runs after every committed create, update or delete (e.g. to recount the stats gauge) */
+  afterWrite?: () => void;
 }) {
   const { store, secrets, authorizer, clock } = deps;
+  const afterWrite = deps.afterWrite ?? (() => undefined);
   // Decrypted settings per row version, so queries and proxied calls do not decrypt every time.
   const settingsCache = new LRUCache<string, Promise<DataSourceSettings>>({ max: 1000 });
 
@@ -191,6 +194,7 @@ export function createDataSourcesService(deps: {
         .catch((err: unknown) => {
           throw isUniqueViolation(err) ? nameTaken() : err;
         });
+      afterWrite();
       return find(orgId, { id });
     },
 
@@ -235,6 +239,7 @@ export function createDataSourcesService(deps: {
         .catch((err: unknown) => {
           throw isUniqueViolation(err) ? nameTakenOnUpdate() : err;
         });
+      afterWrite();
       if (uid !== existing.uid) await dropDataSourcePools(existing.uid);
       return find(orgId, { id: existing.id });
     },
@@ -243,6 +248,7 @@ export function createDataSourcesService(deps: {
       const existing = await find(orgId, ref);
       if (existing.read_only === 1 && !options.provisioned) throw readOnlyDelete();
       if (!(await store.delete(orgId, existing.id))) throw dataSourceNotFound();
+      afterWrite();
       await deps.resourcePermissions.deleteResource(orgId, 'datasources', existing.uid);
       await dropDataSourcePools(existing.uid);
       return existing;

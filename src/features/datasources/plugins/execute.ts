@@ -70,7 +70,8 @@ export async function queryDataSource(
 
 /** What the route's lookup answers for a query's data source uid. */
 export type DataSourceLookup =
-  | { ok: true; ds: DataSourceSettings }
+  /** `timeoutMs`: this data source's own bound (e.g. its jsonData.timeout), else the caller's */
+  | { ok: true; ds: DataSourceSettings; timeoutMs?: number }
   /** e.g. 404 "Data source not found", 403 for a missing datasources:query permission */
   | { ok: false; status: number; message: string };
 
@@ -116,7 +117,10 @@ export async function executeQueryRequest(
     [...groups].map(async ([uid, queries]) => {
       const found = await lookup(uid);
       if (!found.ok) return failAll(queries, found.status, found.message);
-      return queryDataSource(found.ds, queries, range, opts);
+      return queryDataSource(found.ds, queries, range, {
+        ...opts,
+        timeoutMs: found.timeoutMs ?? opts.timeoutMs,
+      });
     }),
   );
   const results: QueryResults = Object.assign({}, ...parts) as QueryResults;

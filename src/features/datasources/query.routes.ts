@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../http/api.js';
+import { identityOf } from '../../http/identity.js';
+import { isValidUid } from '../../lib/uid.js';
+import { can } from '../rbac/evaluator.js';
+import { clientGoneSignal } from './call-options.js';
+import { uidPathInvalid } from './datasources.errors.js';
+import { QueryBody, UidParams } from './datasources.schema.js';
+import { dataSourceScope } from './datasources.service.js';
+import type { DataQuery } from './plugins/index.js';
+import type { QueryService } from './query.service.js';
+
+const queryOnUid = (request: FastifyRequest) =>
+  can('datasources:query', dataSourceScope((request.params as { uid: string }).uid));
+
+/** Health checks and panel queries against the data sources' back ends. */
+export function registerQueryRoutes(api: Api, queries: QueryService): void {
+  // Grafana compat: any method reaches the health check; HTTP 200 only when the status is OK.
+  api.route({
+    method: ['GET', 'POST'],
+    url: '/api/datasources/uid/:uid/health',
+    config: { permission: queryOnUid },
+    schema: { params: UidParams },
+    handler: async (request, reply) => {
+      if (!isValidUid(request.params.uid)) throw uidPathInvalid();
+      const identity = identityOf(request);
+      const result = await queries.health(identity.orgId, request.params.uid, clientGoneSignal(reply));
+      return reply.status(result.status === 'OK' ? 200 : 400).send(result);
+    },
+  });
+
+  // Grafana compat: the route needs datasources:query on some data source; each data source of
+  // the request is then checked on its own uid.
+  api.post(
+    '/api/ds/query',
+    { config: { permission: can('datasources:query') }, schema: { body: QueryBody } },
+    async (request, reply) => {
+      const { from = '', to = '', queries: list } = request.body;
+      const outcome = await queries.query(
+        identityOf(request),
+        { from, to, queries: list as unknown as DataQuery[] },
+        clientGoneSignal(reply),
+      );
+      return reply.status(outcome.status).send(outcome.body);
+    },
+  );
+}
