@@ -1,0 +1,170 @@
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import type { Evaluator, Permission } from '../../src/features/rbac/evaluator.js';
+import { startTestServer } from '../helpers/app.js';
+import { ADMIN, call } from '../helpers/client.js';
+import { createUser } from '../helpers/factories.js';
+
+// Every route the app registers, with its access declaration, collected as Fastify sees them.
+const routes = vi.hoisted(() => [] as { method: string; url: string; config: Record<string, unknown> }[]);
+vi.mock('fastify', async (importOriginal) => {
+  const original = await importOriginal<typeof import('fastify')>();
+  const create = ((options?: object) => {
+    const app = original.default(options);
+    app.addHook('onRoute', (route: RouteOptions) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD')
+          routes.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown> });
+      }
+    });
+    return app;
+  }) as unknown as typeof original.default;
+  return { ...original, default: create };
+});
+
+/** Routes anybody may call. */
+const PUBLIC = new Set([
+  'GET /livez',
+  'GET /readyz',
+  'GET /healthz',
+  'GET /api/health',
+  'POST /api/login',
+  'POST /login',
+  'GET /api/logout',
+  'GET /logout',
+  'POST /api/user/auth-tokens/rotate',
+  'GET /avatar/:hash',
+]);
+
+/** Routes any signed-in caller may call: they act on the caller itself, or filter what they show. */
+const SIGNED_IN = new Set([
+  'GET /api/login/ping',
+  'GET /api/user',
+  'PUT /api/user',
+  'PUT /api/user/password',
+  'GET /api/user/orgs',
+  'POST /api/user/using/:org_id',
+  'GET /api/user/auth-tokens',
+  'POST /api/user/revoke-auth-token',
+  'GET /api/user/teams',
+  'GET /api/user/preferences',
+  'PUT /api/user/preferences',
+  'PATCH /api/user/preferences',
+  'POST /api/auth/keys',
+  'GET /api/access-control/user/permissions',
+  'GET /api/access-control/user/actions',
+  'GET /api/access-control/:resource/description',
+]);
+
+/** A value for each path parameter that names nothing existing, so no handler changes real data. */
+function paramValue(name: string): string {
+  if (name === 'resource') return 'dashboards';
+  if (name === 'builtinRole' || name === 'builtInRole') return 'Viewer';
+  return '999999';
+}
+
+function instantiate(url: string): { path: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const path = url
+    .replace(/:([A-Za-z_]+)/g, (_m, name: string) => (params[name] = paramValue(name)))
+    .replace(/\*$/, () => (params['*'] = 'x'));
+  return { path, params };
+}
+
+/** The smallest set of permissions that satisfies an evaluator: all of `all`, the first of `any`. */
+function grantsFor(evaluator: Evaluator): Permission[] {
+  if (evaluator.kind === 'permission')
+    return [{ action: evaluator.action, scope: evaluator.scopes[0] ?? '' }];
+  if (evaluator.kind === 'all') return evaluator.of.flatMap(grantsFor);
+  return evaluator.of[0] ? grantsFor(evaluator.of[0]) : [];
+}
+
+const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+describe('permission matrix', () => {
+  it('every route is public, signed-in only, or checked against its declared permission', async () => {
+    routes.length = 0;
+    const server = await startTestServer({ overrides: { rbac: { permission_validation_enabled: 'false' } } });
+    const api = [...routes];
+
+    // Nothing undeclared: a route without a permission must be listed above on purpose.
+    const unlisted = api.filter(
+      (r) => r.config.permission === undefined && !(r.config.public ? PUBLIC : SIGNED_IN).has(key(r)),
+    );
+    expect(
+      unlisted.map(key),
+      'routes without a declared permission that are not listed as public or signed-in',
+    ).toEqual([]);
+    const registered = new Set(api.map(key));
+    expect(
+      [...PUBLIC, ...SIGNED_IN].filter((k) => !registered.has(k)),
+      'listed routes that do not exist',
+    ).toEqual([]);
+    const wronglyListed = api.filter(
+      (r) => r.config.permission !== undefined && (PUBLIC.has(key(r)) || SIGNED_IN.has(key(r))),
+    );
+    expect(wronglyListed.map(key)).toEqual([]);
+
+    // A caller with no permissions at all, and one given exactly the route's permission.
+    const nobody = await createUser(server);
+    const holder = await createUser(server);
+    for (const user of [nobody, holder]) {
+      const none = await call(server, 'PATCH', `/api/org/users/${user.id}`, {
+        as: ADMIN,
+        body: { role: 'None' },
+      });
+      expect(none.status).toBe(200);
+    }
+    const role = await call(server, 'POST', '/api/access-control/roles', {
+      as: ADMIN,
+      body: { name: 'custom:matrix', uid: 'matrix', global: true },
+    });
+    expect(role.status).toBe(201);
+    const assigned = await call(server, 'POST', `/api/access-control/users/${holder.id}/roles`, {
+      as: ADMIN,
+      body: { roleUid: 'matrix', global: true },
+    });
+    expect(assigned.status).toBe(200);
+
+    let version = 1;
+    const checked: string[] = [];
+    for (const route of api) {
+      const { path, params } = instantiate(route.url);
+      const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
+      const label = `${route.method} ${route.url}`;
+
+      if (route.config.public) continue;
+      const anonymous = await call(server, route.method, path, { body });
+      expect(anonymous.status, `${label} without credentials`).toBe(401);
+      if (route.config.permission === undefined) continue;
+
+      const declared = route.config.permission as Evaluator | ((request: FastifyRequest) => Evaluator);
+      const evaluator =
+        typeof declared === 'function'
+          ? declared({ params, query: {}, body: {}, headers: {} } as unknown as FastifyRequest)
+          : declared;
+      const refused = await call(server, route.method, path, { as: nobody.as, body });
+      expect(refused.status, `${label} for a caller without permissions`).toBe(403);
+      expect(refused.body.message).toMatch(
+        /^You'll need additional permissions to perform this action\. Permissions needed: /,
+      );
+
+      version += 1;
+      const granted = await call(server, 'PUT', '/api/access-control/roles/matrix', {
+        as: ADMIN,
+        body: { version, name: 'custom:matrix', permissions: grantsFor(evaluator) },
+      });
+      expect(
+        granted.status,
+        `${label}: granting ${JSON.stringify(grantsFor(evaluator))}: ${JSON.stringify(granted.body)}`,
+      ).toBe(200);
+      const allowed = await call(server, route.method, path, { as: holder.as, body });
+      expect(
+        [401, 403],
+        `${label} with exactly ${JSON.stringify(grantsFor(evaluator))}: ${JSON.stringify(allowed.body)}`,
+      ).not.toContain(allowed.status);
+      checked.push(label);
+    }
+    expect(checked.length).toBeGreaterThan(60);
+  });
+});
