@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { NotificationData } from '../templates/index.js';
 import { DeliveryError } from './errors.js';
+import { renderCached } from './render-cache.js';
 import type { HttpClient } from './http-client.js';
 import type { Settings } from './settings.js';
 import type { Integration, IntegrationLogger, SendContext } from './types.js';
@@ -63,7 +64,7 @@ export function newDelivery(base: Omit<Delivery, 'render' | 'renderStrict' | 'ru
   const { templates } = base.context;
   const execute = (text: string, field: string, strict: boolean): string => {
     if (text === '') return '';
-    const result = templates.executeText(text, base.data, { name: field });
+    const result = renderCached(templates, base.data, text, field);
     if (result.error) {
       if (strict) throw new DeliveryError(`failed to template ${field}: ${result.error.message}`);
       base.logger?.warn(

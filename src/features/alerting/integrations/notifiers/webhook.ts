@@ -18,6 +18,7 @@ import {
   type NotifierOutcome,
 } from '../notifier.js';
 import { oauth2Authorization, validateOAuth2 } from '../oauth2.js';
+import { renderCached } from '../render-cache.js';
 import type { Settings } from '../settings.js';
 
 /** Headers a user may not set: they belong to the transport or to the auth settings. */
@@ -107,7 +108,7 @@ async function send(d: Delivery, extended: boolean): Promise<NotifierOutcome> {
   const vars = extended ? s.map('payload.vars') : {};
   const data = truncated(d.data, maxAlerts, vars);
   const render = (text: string, field: string): string =>
-    d.context.templates.executeText(text, data, { name: field }).output;
+    renderCached(d.context.templates, data, text, field).output;
 
   const url = render(s.string('url'), 'url');
   if (noopUrls.has(url)) return { skipped: true };
@@ -165,7 +166,7 @@ async function send(d: Delivery, extended: boolean): Promise<NotifierOutcome> {
 }
 
 function renderLogged(d: Delivery, data: NotificationData, text: string, field: string): string {
-  const result = d.context.templates.executeText(text, data, { name: field });
+  const result = renderCached(d.context.templates, data, text, field);
   if (result.error) {
     d.logger?.warn(
       { integration: d.integration.uid, field, error: result.error.message },
@@ -196,6 +197,9 @@ function tlsSettings(s: Settings) {
   };
 }
 
+/** Webhook data (`TruncatedAlerts` = 0) of a notification sent whole. */
+const untruncated = new WeakMap<NotificationData, NotificationData>();
+
 /** The notification with at most `maxAlerts` alerts (0 = all) and the count left out. */
 function truncated(
   data: NotificationData,
@@ -203,9 +207,13 @@ function truncated(
   vars: Record<string, string>,
 ): NotificationData {
   const keep = maxAlerts > 0 ? Math.min(maxAlerts, data.Alerts.length) : data.Alerts.length;
+  const plain = keep === data.Alerts.length && Object.keys(vars).length === 0;
+  // One copy per notification for the common case, so integrations share its renders.
+  const shared = plain ? untruncated.get(data) : undefined;
+  if (shared) return shared;
   const alerts = new Alerts();
   for (const alert of data.Alerts.slice(0, keep)) alerts.push(alert);
-  return new NotificationData(
+  const copy = new NotificationData(
     data.Receiver,
     data.Status,
     alerts,
@@ -218,6 +226,8 @@ function truncated(
     data.Alerts.length - keep,
     Object.keys(vars).length > 0 ? KV.of(vars) : data.Vars,
   );
+  if (plain) untruncated.set(data, copy);
+  return copy;
 }
 
 const commonSecure = ['password', 'authorization_credentials'];
