@@ -203,6 +203,11 @@ export interface Tables {
   team_role: TeamRoleTable;
   data_key: DataKeyTable;
   data_source: DataSourceTable;
+  folder: FolderTable;
+  dashboard: DashboardTable;
+  dashboard_tag: DashboardTagTable;
+  dashboard_version: DashboardVersionTable;
+  star: StarTable;
 }
 
 export interface DataSourceTable {
@@ -231,4 +236,70 @@ export interface DataSourceTable {
   api_version: string;
   created: number;
   updated: number;
+}
+
+export interface FolderTable {
+  id: Generated<number>;
+  org_id: number;
+  uid: string;
+  title: string;
+  description: string;
+  /** '' at the root */
+  parent_uid: string;
+  version: number;
+  created: number;
+  updated: number;
+  created_by: number;
+  updated_by: number;
+}
+
+export interface DashboardTable {
+  id: Generated<number>;
+  org_id: number;
+  uid: string;
+  title: string;
+  /** lower-case title for matching and sorting */
+  sort_title: string;
+  slug: string;
+  /** '' at the root */
+  folder_uid: string;
+  version: number;
+  /** the model JSON as saved, with id, uid and version patched in */
+  data: string;
+  created: number;
+  updated: number;
+  created_by: number;
+  updated_by: number;
+  /** provider name, '' when not provisioned */
+  provisioner: string;
+  provisioned_external_id: string;
+  provisioned_checksum: string;
+  allow_ui_updates: number;
+}
+
+export interface DashboardTagTable {
+  id: Generated<number>;
+  org_id: number;
+  dashboard_id: number;
+  term: string;
+}
+
+export interface DashboardVersionTable {
+  id: Generated<number>;
+  dashboard_id: number;
+  version: number;
+  parent_version: number;
+  restored_from: number;
+  created: number;
+  created_by: number;
+  message: string;
+  data: string;
+}
+
+export interface StarTable {
+  id: Generated<number>;
+  user_id: number;
+  org_id: number;
+  dashboard_id: number;
+  created: number;
 }

@@ -1,4 +1,148 @@
 import type { FeatureDeps } from '../feature.js';
+import { createPermissionSource } from '../rbac/permissions.service.js';
+import { createRbacStore } from '../rbac/rbac.store.js';
+import { createAccessFactory, folderChainScopes } from './dashboard-access.js';
+import { registerDashboardsRoutes } from './dashboards.routes.js';
+import { createDashboardsService } from './dashboards.service.js';
+import { createDashboardsStore } from './dashboards.store.js';
+import { createFolderTreeCache } from './folders/folder-tree.js';
+import { createFoldersStore } from './folders/folders.store.js';
+import { folderUrl } from './folders/folder-present.js';
+import { registerFoldersRoutes } from './folders/folders.routes.js';
+import { createFoldersService } from './folders/folders.service.js';
+import { dashboardNotFound } from './dashboards.errors.js';
+import { dashboardUrl, slugify } from './dashboard-model.js';
+import { folderNotFound } from './folders/folders.errors.js';
+import type { FolderNode, FolderTree } from './folders/folder-tree.js';
+import { createHomeService } from './home.service.js';
+import { registerLegacyPermissionsRoutes } from './permissions/legacy-permissions.routes.js';
+import { createLegacyPermissions, type PermissionTarget } from './permissions/legacy-permissions.service.js';
+import { createPrincipalNamesStore } from './permissions/legacy-permissions.store.js';
+import { createDashboardProvisioner } from './provisioning/dashboard-provisioner.js';
+import { registerDashboardProvisioning } from './provisioning/provisioning.js';
+import { registerSearchRoutes } from './search/search.routes.js';
+import { createSearchService } from './search/search.service.js';
+import { createSearchStore } from './search/search.store.js';
 
 /** Dashboards, folders, search, stars, tags, versions and dashboard provisioning. */
-export function registerDashboards(_deps: FeatureDeps): void {}
+export function registerDashboards(deps: FeatureDeps): void {
+  const store = createDashboardsStore(deps.db);
+  const foldersStore = createFoldersStore(deps.db);
+  const folders = createFolderTreeCache({
+    load: (orgId) => foldersStore.nodes(orgId),
+    database: deps.database,
+    cacheBus: deps.cacheBus,
+    clock: deps.clock,
+  });
+  // The same permissions the authorizer evaluates, read once per request and checked here
+  // against whole folder chains (and turned into SQL filters for search).
+  const access = createAccessFactory({
+    permissions: createPermissionSource({
+      allowOrgCreate: deps.config.users.allowOrgCreate,
+      store: createRbacStore(deps.db),
+    }),
+    tree: (orgId) => folders.of(orgId),
+  });
+  const dashboards = createDashboardsService({
+    store,
+    folders,
+    access,
+    resourcePermissions: deps.resourcePermissions,
+    clock: deps.clock,
+    versionsToKeep: deps.config.dashboards.versionsToKeep,
+  });
+
+  deps.authorizer.addScopeResolver('dashboards:uid:', async (scope, identity) => {
+    const row = await store.headByUid(identity.orgId, scope.slice('dashboards:uid:'.length));
+    if (!row) return [];
+    return folderChainScopes(await folders.of(identity.orgId), row.folder_uid);
+  });
+  deps.authorizer.addScopeResolver('folders:uid:', async (scope, identity) => {
+    const tree = await folders.of(identity.orgId);
+    return tree.ancestors(scope.slice('folders:uid:'.length)).map((f) => `folders:uid:${f.uid}`);
+  });
+
+  registerDashboardsRoutes(
+    deps.api,
+    dashboards,
+    createHomeService({ db: deps.db, dashboards, homePath: deps.config.dashboards.defaultHomeDashboardPath }),
+  );
+  registerFoldersRoutes(
+    deps.api,
+    createFoldersService({
+      store: foldersStore,
+      folders,
+      access,
+      resourcePermissions: deps.resourcePermissions,
+      clock: deps.clock,
+    }),
+  );
+
+  registerSearchRoutes(
+    deps.api,
+    createSearchService({
+      store: createSearchStore(deps.db),
+      dashboards: store,
+      folders,
+      access,
+      metrics: deps.metrics,
+      now: () => performance.now(),
+    }),
+  );
+
+  registerDashboardProvisioning({
+    provisioningPath: deps.config.paths.provisioning,
+    provisioner: createDashboardProvisioner({
+      dashboards,
+      store,
+      foldersStore,
+      folders,
+      resourcePermissions: deps.resourcePermissions,
+      clock: deps.clock,
+      logger: deps.logger,
+    }),
+    hooks: deps.hooks,
+    logger: deps.logger,
+  });
+
+  const folderTarget = (f: FolderNode): PermissionTarget => ({
+    resource: 'folders',
+    uid: f.uid,
+    id: f.id,
+    title: f.title,
+    url: folderUrl(f.uid, f.title),
+    slug: slugify(f.title),
+  });
+  const chain = (tree: FolderTree, folderUid: string) => {
+    const start = tree.get(folderUid);
+    return start ? [start, ...tree.ancestors(folderUid)].map(folderTarget) : [];
+  };
+  registerLegacyPermissionsRoutes(
+    deps.api,
+    createLegacyPermissions({
+      resourcePermissions: deps.resourcePermissions,
+      names: createPrincipalNamesStore(deps.db),
+    }),
+    {
+      async dashboard(orgId, uid) {
+        const row = await store.headByUid(orgId, uid);
+        if (!row) throw dashboardNotFound();
+        const target: PermissionTarget = {
+          resource: 'dashboards',
+          uid: row.uid,
+          id: row.id,
+          title: row.title,
+          url: dashboardUrl(row.uid, row.slug),
+          slug: row.slug,
+        };
+        return { target, inherited: chain(await folders.of(orgId), row.folder_uid) };
+      },
+      async folder(orgId, uid) {
+        const tree = await folders.of(orgId);
+        const node = tree.get(uid);
+        if (!node) throw folderNotFound();
+        return { target: folderTarget(node), inherited: chain(tree, node.parentUid) };
+      },
+    },
+  );
+}

@@ -1,0 +1,131 @@
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../http/api.js';
+import { message } from '../../http/api.js';
+import { identityOf } from '../../http/identity.js';
+import { anyOf, can } from '../rbac/evaluator.js';
+import type { DashboardModel } from './dashboard-model.js';
+import { invalidVersionId } from './dashboards.errors.js';
+import {
+  DeleteDashboardResponse,
+  RestoreBody,
+  SaveDashboardBody,
+  SaveDashboardResponse,
+  TagsResponse,
+  UidParams,
+  VersionParams,
+  VersionsQuery,
+  VersionsResponse,
+} from './dashboards.schema.js';
+import type { DashboardsService } from './dashboards.service.js';
+import type { HomeService } from './home.service.js';
+
+/** `<action>` on the dashboard of the path; folder grants count through the scope resolver. */
+export const onDashboard = (action: string) => (request: FastifyRequest) =>
+  can(action, `dashboards:uid:${(request.params as { uid: string }).uid}`);
+
+const DEFAULT_VERSIONS_LIMIT = 1000;
+
+/** /api/dashboards…: save, read, delete, versions, restore, tags, home. */
+export function registerDashboardsRoutes(api: Api, dashboards: DashboardsService, home: HomeService): void {
+  api.post(
+    '/api/dashboards/db',
+    {
+      config: { permission: anyOf(can('dashboards:create'), can('dashboards:write')) },
+      schema: { body: SaveDashboardBody, response: { 200: SaveDashboardResponse } },
+    },
+    async (request) => {
+      const { dashboard, folderUid, folderId, message: commit, overwrite } = request.body;
+      return dashboards.save(identityOf(request), {
+        dashboard: dashboard as DashboardModel,
+        // Grafana compat: folderId 0 (deprecated) means the General folder.
+        folderUid: folderUid ?? (folderId === 0 ? '' : undefined),
+        message: commit,
+        overwrite,
+      });
+    },
+  );
+
+  api.get('/api/dashboards/home', async (request, reply) =>
+    reply.type('application/json').send(await home.homeJson(identityOf(request))),
+  );
+
+  api.get('/api/dashboards/tags', { schema: { response: { 200: TagsResponse } } }, async (request) =>
+    dashboards.tags(identityOf(request).orgId),
+  );
+
+  api.get(
+    '/api/dashboards/uid/:uid',
+    { config: { permission: onDashboard('dashboards:read') }, schema: { params: UidParams } },
+    async (request, reply) =>
+      reply.type('application/json').send(await dashboards.getJson(identityOf(request), request.params.uid)),
+  );
+
+  api.delete(
+    '/api/dashboards/uid/:uid',
+    {
+      config: { permission: onDashboard('dashboards:delete') },
+      schema: { params: UidParams, response: { 200: DeleteDashboardResponse } },
+    },
+    async (request) => dashboards.delete(identityOf(request), request.params.uid),
+  );
+
+  // Grafana compat: reading versions needs dashboards:write.
+  api.get(
+    '/api/dashboards/uid/:uid/versions',
+    {
+      config: { permission: onDashboard('dashboards:write') },
+      schema: { params: UidParams, querystring: VersionsQuery, response: { 200: VersionsResponse } },
+    },
+    async (request) => {
+      const { limit, start } = request.query;
+      const versions = await dashboards.versions(identityOf(request), request.params.uid, {
+        limit: limit && limit > 0 ? limit : DEFAULT_VERSIONS_LIMIT,
+        start: start ?? 0,
+      });
+      return { versions, continueToken: '' };
+    },
+  );
+
+  api.get(
+    '/api/dashboards/uid/:uid/versions/:id',
+    { config: { permission: onDashboard('dashboards:write') }, schema: { params: VersionParams } },
+    async (request, reply) => {
+      if (!/^\d+$/.test(request.params.id)) throw invalidVersionId();
+      const json = await dashboards.versionJson(
+        identityOf(request),
+        request.params.uid,
+        Number(request.params.id),
+      );
+      return reply.type('application/json').send(json);
+    },
+  );
+
+  api.post(
+    '/api/dashboards/uid/:uid/restore',
+    {
+      config: { permission: onDashboard('dashboards:write') },
+      schema: { params: UidParams, body: RestoreBody, response: { 200: SaveDashboardResponse } },
+    },
+    async (request) => dashboards.restore(identityOf(request), request.params.uid, request.body.version),
+  );
+
+  api.get('/api/user/stars', async (request) => dashboards.stars(identityOf(request)));
+
+  api.post(
+    '/api/user/stars/dashboard/uid/:uid',
+    { config: { usersOnly: 'Only users can star dashboards' }, schema: { params: UidParams } },
+    async (request) => {
+      await dashboards.star(identityOf(request), request.params.uid);
+      return message('Dashboard starred!');
+    },
+  );
+
+  api.delete(
+    '/api/user/stars/dashboard/uid/:uid',
+    { config: { usersOnly: 'Only users can star dashboards' }, schema: { params: UidParams } },
+    async (request) => {
+      await dashboards.unstar(identityOf(request), request.params.uid);
+      return message('Dashboard unstarred');
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import { Type } from '@fastify/type-provider-typebox';
+
+export const UidParams = Type.Object({ uid: Type.String() });
+export const VersionParams = Type.Object({ uid: Type.String(), id: Type.String() });
+
+export const SaveDashboardBody = Type.Object({
+  // Any model: svc reads a few fields and stores the rest as sent.
+  dashboard: Type.Object({}, { additionalProperties: true }),
+  folderUid: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  // Grafana compat: deprecated; 0 is the General folder.
+  folderId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  message: Type.Optional(Type.String()),
+  overwrite: Type.Optional(Type.Boolean()),
+});
+
+export const SaveDashboardResponse = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String(),
+  status: Type.String(),
+  uid: Type.String(),
+  url: Type.String(),
+  version: Type.Integer(),
+  folderUid: Type.String(),
+});
+
+export const DeleteDashboardResponse = Type.Object({
+  title: Type.String(),
+  message: Type.String(),
+  uid: Type.String(),
+});
+
+export const VersionsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 0 })),
+  start: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+export const VersionDto = Type.Object({
+  id: Type.Integer(),
+  dashboardId: Type.Integer(),
+  dashboardUid: Type.String(),
+  uid: Type.String(),
+  parentVersion: Type.Integer(),
+  restoredFrom: Type.Integer(),
+  version: Type.Integer(),
+  created: Type.String(),
+  createdBy: Type.String(),
+  message: Type.String(),
+});
+
+export const VersionsResponse = Type.Object({
+  versions: Type.Array(VersionDto),
+  continueToken: Type.String(),
+});
+
+export const RestoreBody = Type.Object({ version: Type.Integer({ minimum: 1 }) });
+
+export const TagsResponse = Type.Array(Type.Object({ term: Type.String(), count: Type.Integer() }));
+
+export const PermissionItem = Type.Object({
+  userId: Type.Optional(Type.Integer()),
+  teamId: Type.Optional(Type.Integer()),
+  role: Type.Optional(Type.String()),
+  permission: Type.Integer(),
+});
+
+export const UpdatePermissionsBody = Type.Object({ items: Type.Array(PermissionItem) });

@@ -1,0 +1,413 @@
+import { accessDenied } from '../../http/authorize.js';
+import type { Identity } from '../../http/identity.js';
+import type { Clock } from '../../lib/clock.js';
+import { toIso } from '../../lib/clock.js';
+import { generateUid } from '../../lib/uid.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
+import { can } from '../rbac/evaluator.js';
+import type { ResourcePermissions } from '../rbac/resource-permissions.service.js';
+import { folderChainScopes, GENERAL, type AccessFactory, type CallerAccess } from './dashboard-access.js';
+import {
+  dashboardUrl,
+  slugify,
+  sortTitleOf,
+  storedText,
+  tagsOf,
+  titleOf,
+  validateModel,
+  type DashboardModel,
+} from './dashboard-model.js';
+import {
+  cannotDeleteProvisioned,
+  cannotSaveProvisioned,
+  dashboardNotFound,
+  identicalVersion,
+  nameExists,
+  sameUidExists,
+  saveFolderNotFound,
+  versionMismatch,
+  versionNotFound,
+} from './dashboards.errors.js';
+import type { DashboardHead, DashboardsStore, VersionRow } from './dashboards.store.js';
+import { folderUrl } from './folders/folder-present.js';
+import type { FolderTreeCache } from './folders/folder-tree.js';
+
+export interface SaveInput {
+  dashboard: DashboardModel;
+  folderUid?: string;
+  message?: string;
+  overwrite?: boolean;
+}
+
+export interface SaveResult {
+  id: number;
+  slug: string;
+  status: 'success';
+  uid: string;
+  url: string;
+  version: number;
+  folderUid: string;
+}
+
+/** What file provisioning passes to a save: the provider, the file and its checksum. */
+export interface ProvisioningSource {
+  provisioner: string;
+  externalId: string;
+  checksum: string;
+  allowUiUpdates: boolean;
+}
+
+/** A save that lost a race: retried when overwriting, else Grafana's version mismatch. */
+class ConcurrentSave extends Error {}
+
+const ANONYMOUS = 'Anonymous';
+const SAVE_ATTEMPTS = 5;
+
+export function createDashboardsService(deps: {
+  store: DashboardsStore;
+  folders: FolderTreeCache;
+  access: AccessFactory;
+  resourcePermissions: ResourcePermissions;
+  clock: Clock;
+  versionsToKeep: number;
+}) {
+  const { store, folders, clock } = deps;
+
+  async function head(orgId: number, uid: string): Promise<DashboardHead> {
+    const found = await store.headByUid(orgId, uid);
+    if (!found) throw dashboardNotFound();
+    return found;
+  }
+
+  function requireOnDashboard(access: CallerAccess, action: string, row: DashboardHead): void {
+    if (!access.onDashboard(action, row.uid, row.folder_uid)) throw accessDenied(can(action));
+  }
+
+  /** One attempt at a save; throws ConcurrentSave when another writer got in between. */
+  async function attemptSave(
+    identity: Identity,
+    access: CallerAccess | undefined,
+    input: SaveInput,
+    extra: { restoredFrom?: number; provisioning?: ProvisioningSource },
+  ): Promise<{ result: SaveResult; created: boolean }> {
+    const model = input.dashboard;
+    const orgId = identity.orgId;
+    const tree = await folders.of(orgId);
+    const folderUid = input.folderUid === GENERAL ? '' : (input.folderUid ?? '');
+    if (folderUid !== '' && !tree.get(folderUid)) throw saveFolderNotFound();
+    const title = titleOf(model);
+    const requestedUid = typeof model.uid === 'string' && model.uid !== '' ? model.uid : undefined;
+    const requestedId = typeof model.id === 'number' && model.id > 0 ? model.id : undefined;
+
+    let existing = requestedUid ? await store.headByUid(orgId, requestedUid) : undefined;
+    if (!existing && requestedId !== undefined) {
+      const byId = await store.headById(orgId, requestedId);
+      if (byId && requestedUid) throw sameUidExists();
+      if (!byId && !requestedUid) throw dashboardNotFound();
+      existing = byId;
+    }
+    if (existing && requestedId !== undefined && existing.id !== requestedId && !input.overwrite) {
+      throw sameUidExists();
+    }
+
+    if (access) {
+      if (existing) {
+        requireOnDashboard(access, 'dashboards:write', existing);
+        if (existing.folder_uid !== folderUid && !access.onFolder('dashboards:create', folderUid)) {
+          throw accessDenied(can('dashboards:create'));
+        }
+      } else if (!access.onFolder('dashboards:create', folderUid)) {
+        throw accessDenied(can('dashboards:create'));
+      }
+    }
+    if (existing?.provisioner && !existing.allow_ui_updates && !extra.provisioning)
+      throw cannotSaveProvisioned();
+    if (!input.overwrite) {
+      if (existing && model.version !== existing.version) throw versionMismatch();
+      if (await store.sameTitle(orgId, folderUid, title, existing?.uid ?? requestedUid ?? ''))
+        throw nameExists();
+    }
+
+    const now = clock.now();
+    const slug = slugify(title);
+    const sortTitle = sortTitleOf(title);
+    const provisioning = extra.provisioning
+      ? {
+          provisioner: extra.provisioning.provisioner,
+          provisioned_external_id: extra.provisioning.externalId,
+          provisioned_checksum: extra.provisioning.checksum,
+          allow_ui_updates: extra.provisioning.allowUiUpdates ? 1 : 0,
+        }
+      : {};
+    const userId = identity.userId;
+    const saved = await store
+      .transaction(async (trx) => {
+        let id: number;
+        let uid: string;
+        let version: number;
+        if (existing) {
+          id = existing.id;
+          uid = existing.uid;
+          // Overwrites queue on the row lock; other saves only move on from the version they read.
+          const bumped = await trx.bumpVersion(orgId, id, input.overwrite ? undefined : existing.version, {
+            title,
+            sort_title: sortTitle,
+            slug,
+            folder_uid: folderUid,
+            updated: now,
+            updated_by: userId,
+            ...provisioning,
+          });
+          if (bumped === undefined) throw new ConcurrentSave();
+          version = bumped;
+          const data = storedText(model, { id, uid, version });
+          await trx.setData(id, data);
+          await trx.insertVersion({
+            dashboard_id: id,
+            version,
+            parent_version: version - 1,
+            restored_from: extra.restoredFrom ?? 0,
+            created: now,
+            created_by: userId,
+            message: input.message ?? '',
+            data,
+          });
+          await trx.pruneVersions(id, version, deps.versionsToKeep);
+        } else {
+          uid = requestedUid ?? generateUid();
+          version = 1;
+          id = await trx.insert({
+            org_id: orgId,
+            uid,
+            title,
+            sort_title: sortTitle,
+            slug,
+            folder_uid: folderUid,
+            version,
+            data: '',
+            created: now,
+            updated: now,
+            created_by: userId,
+            updated_by: userId,
+            provisioner: '',
+            provisioned_external_id: '',
+            provisioned_checksum: '',
+            allow_ui_updates: 0,
+            ...provisioning,
+          });
+          const data = storedText(model, { id, uid, version });
+          await trx.setData(id, data);
+          await trx.insertVersion({
+            dashboard_id: id,
+            version,
+            parent_version: 0,
+            restored_from: 0,
+            created: now,
+            created_by: userId,
+            message: input.message ?? '',
+            data,
+          });
+        }
+        await trx.setTags(orgId, id, tagsOf(model));
+        return { id, uid, version };
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw new ConcurrentSave();
+        throw err;
+      });
+
+    return {
+      created: !existing,
+      result: {
+        id: saved.id,
+        slug,
+        status: 'success',
+        uid: saved.uid,
+        url: dashboardUrl(saved.uid, slug),
+        version: saved.version,
+        folderUid,
+      },
+    };
+  }
+
+  async function save(
+    identity: Identity,
+    input: SaveInput,
+    extra: { restoredFrom?: number; provisioning?: ProvisioningSource; skipAccess?: boolean } = {},
+  ): Promise<SaveResult> {
+    validateModel(input.dashboard, input.message);
+    const access = extra.skipAccess ? undefined : await deps.access(identity);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { result, created } = await attemptSave(identity, access, input, extra);
+        if (created) {
+          await deps.resourcePermissions.grantDefaults(
+            identity.orgId,
+            'dashboards',
+            result.uid,
+            identity.userId > 0 ? identity.userId : null,
+            result.folderUid === '',
+          );
+        }
+        return result;
+      } catch (err) {
+        if (!(err instanceof ConcurrentSave)) throw err;
+        // Grafana compat: without overwrite a lost race is the same 412 as a stale version.
+        if (!input.overwrite || attempt >= SAVE_ATTEMPTS) throw versionMismatch();
+      }
+    }
+  }
+
+  function presentVersion(row: VersionRow, uid: string) {
+    let message = row.message;
+    // Grafana compat: versions without a message say how they came to be.
+    if (!message && row.restored_from > 0) message = `Restored from version ${row.restored_from}`;
+    else if (!message && row.parent_version === 0) message = 'Initial save';
+    return {
+      id: row.id,
+      dashboardId: row.dashboard_id,
+      dashboardUid: uid,
+      uid,
+      parentVersion: row.parent_version,
+      restoredFrom: row.restored_from,
+      version: row.version,
+      created: toIso(row.created),
+      createdBy: row.created_by_login ?? ANONYMOUS,
+      message,
+    };
+  }
+
+  return {
+    save,
+
+    /** `{"meta":…,"dashboard":<stored text>}` without parsing the stored model. */
+    async getJson(identity: Identity, uid: string): Promise<string> {
+      const row = await store.findForRead(identity.orgId, uid);
+      if (!row) throw dashboardNotFound();
+      const [access, tree, isStarred] = await Promise.all([
+        deps.access(identity),
+        folders.of(identity.orgId),
+        identity.kind === 'user' ? store.isStarred(identity.userId, row.id) : Promise.resolve(false),
+      ]);
+      const folder = row.folder_uid ? tree.get(row.folder_uid) : undefined;
+      const canSave = access.onDashboard('dashboards:write', row.uid, row.folder_uid);
+      const dashboardScopes = [`dashboards:uid:${row.uid}`, ...folderChainScopes(tree, row.folder_uid)];
+      const annotation = (action: string, type: string) =>
+        access.has(action, [`annotations:type:${type}`, ...(type === 'dashboard' ? dashboardScopes : [])]);
+      const meta = {
+        type: 'db',
+        canSave,
+        canEdit: canSave,
+        canAdmin: access.onDashboard('dashboards.permissions:write', row.uid, row.folder_uid),
+        canStar: identity.kind === 'user',
+        canDelete: access.onDashboard('dashboards:delete', row.uid, row.folder_uid),
+        slug: row.slug,
+        url: dashboardUrl(row.uid, row.slug),
+        expires: '0001-01-01T00:00:00Z',
+        created: toIso(row.created),
+        updated: toIso(row.updated),
+        updatedBy: row.updated_by_login ?? ANONYMOUS,
+        createdBy: row.created_by_login ?? ANONYMOUS,
+        version: row.version,
+        hasAcl: false,
+        isFolder: false,
+        folderId: folder?.id ?? 0,
+        folderUid: row.folder_uid,
+        folderTitle: folder?.title ?? 'General',
+        folderUrl: folder ? folderUrl(folder.uid, folder.title) : '',
+        provisioned: row.provisioner !== '',
+        provisionedExternalId: row.provisioned_external_id,
+        annotationsPermissions: {
+          dashboard: {
+            canAdd: annotation('annotations:create', 'dashboard'),
+            canEdit: annotation('annotations:write', 'dashboard'),
+            canDelete: annotation('annotations:delete', 'dashboard'),
+          },
+          organization: {
+            canAdd: annotation('annotations:create', 'organization'),
+            canEdit: annotation('annotations:write', 'organization'),
+            canDelete: annotation('annotations:delete', 'organization'),
+          },
+        },
+        publicDashboardEnabled: false,
+        isStarred,
+      };
+      return `{"meta":${JSON.stringify(meta)},"dashboard":${row.data}}`;
+    },
+
+    async delete(identity: Identity, uid: string): Promise<{ title: string; message: string; uid: string }> {
+      const row = await head(identity.orgId, uid);
+      if (row.provisioner) throw cannotDeleteProvisioned();
+      await store.transaction((trx) => trx.delete(identity.orgId, row.id));
+      await deps.resourcePermissions.deleteResource(identity.orgId, 'dashboards', row.uid);
+      return { title: row.title, message: `Dashboard ${row.title} deleted`, uid: row.uid };
+    },
+
+    async versions(identity: Identity, uid: string, page: { limit: number; start: number }) {
+      const row = await head(identity.orgId, uid);
+      const rows = await store.versions(row.id, page);
+      return rows.map((v) => presentVersion(v, row.uid));
+    },
+
+    /** One version with its model, as JSON text (the model is sent as stored). */
+    async versionJson(identity: Identity, uid: string, version: number): Promise<string> {
+      const row = await head(identity.orgId, uid);
+      const found = await store.version(row.id, version);
+      if (!found) throw versionNotFound(version, row.id);
+      const meta = JSON.stringify(presentVersion(found, row.uid));
+      return `${meta.slice(0, -1)},"data":${found.data}}`;
+    },
+
+    async restore(identity: Identity, uid: string, version: number): Promise<SaveResult> {
+      const row = await head(identity.orgId, uid);
+      const access = await deps.access(identity);
+      requireOnDashboard(access, 'dashboards:write', row);
+      const [target, current] = await Promise.all([
+        store.version(row.id, version),
+        store.findByUid(identity.orgId, uid),
+      ]);
+      if (!target || !current) throw versionNotFound(version, row.id);
+      const model = JSON.parse(target.data) as DashboardModel;
+      const withoutVersion = (text: string) =>
+        JSON.stringify({ ...(JSON.parse(text) as object), version: 0 });
+      if (withoutVersion(target.data) === withoutVersion(current.data)) throw identicalVersion();
+      return save(
+        identity,
+        {
+          dashboard: { ...model, version: row.version },
+          folderUid: row.folder_uid,
+          message: `Restored from version ${version}`,
+          overwrite: true,
+        },
+        { restoredFrom: version },
+      );
+    },
+
+    tags: (orgId: number) => store.tagCounts(orgId),
+
+    async star(identity: Identity, uid: string): Promise<void> {
+      const row = await head(identity.orgId, uid);
+      if (await store.isStarred(identity.userId, row.id)) return;
+      await store.star(identity.userId, identity.orgId, row.id, clock.now()).catch((err: unknown) => {
+        if (!isUniqueViolation(err)) throw err;
+      });
+    },
+
+    async unstar(identity: Identity, uid: string): Promise<void> {
+      const row = await head(identity.orgId, uid);
+      await store.unstar(identity.userId, row.id);
+    },
+
+    stars: (identity: Identity) => store.starredUids(identity.userId, identity.orgId),
+
+    /** For preferences: home dashboard ids and uids. */
+    lookup: {
+      uidOfId: async (orgId: number, id: number) => (await store.headById(orgId, id))?.uid,
+      idOfUid: async (orgId: number, uid: string) => (await store.headByUid(orgId, uid))?.id,
+    },
+
+    headByUid: (orgId: number, uid: string) => store.headByUid(orgId, uid),
+  };
+}
+
+export type DashboardsService = ReturnType<typeof createDashboardsService>;

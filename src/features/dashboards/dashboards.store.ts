@@ -1,0 +1,302 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../store/database.js';
+import { insertReturningId } from '../../store/insert.js';
+import { sortTitleOf } from './dashboard-model.js';
+import type { DashboardTable, DashboardVersionTable } from '../../store/tables.js';
+
+export type DashboardRow = Selectable<DashboardTable>;
+export type DashboardHead = Omit<DashboardRow, 'data'>;
+export type VersionRow = Selectable<DashboardVersionTable> & { created_by_login: string | null };
+
+const HEAD_COLUMNS = [
+  'id',
+  'org_id',
+  'uid',
+  'title',
+  'sort_title',
+  'slug',
+  'folder_uid',
+  'version',
+  'created',
+  'updated',
+  'created_by',
+  'updated_by',
+  'provisioner',
+  'provisioned_external_id',
+  'provisioned_checksum',
+  'allow_ui_updates',
+] as const;
+
+/** SQL of dashboards, their tags, versions and stars. Every query is bound to one org. */
+function queries(db: Db) {
+  return {
+    findByUid(orgId: number, uid: string): Promise<DashboardRow | undefined> {
+      return db
+        .selectFrom('dashboard')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .where('uid', '=', uid)
+        .executeTakeFirst();
+    },
+
+    /** The row with the logins of its creator and last editor, for GET. */
+    findForRead(
+      orgId: number,
+      uid: string,
+    ): Promise<
+      (DashboardRow & { created_by_login: string | null; updated_by_login: string | null }) | undefined
+    > {
+      return db
+        .selectFrom('dashboard as d')
+        .leftJoin('users as cu', 'cu.id', 'd.created_by')
+        .leftJoin('users as uu', 'uu.id', 'd.updated_by')
+        .selectAll('d')
+        .select(['cu.login as created_by_login', 'uu.login as updated_by_login'])
+        .where('d.org_id', '=', orgId)
+        .where('d.uid', '=', uid)
+        .executeTakeFirst();
+    },
+
+    headByUid(orgId: number, uid: string): Promise<DashboardHead | undefined> {
+      return db
+        .selectFrom('dashboard')
+        .select(HEAD_COLUMNS)
+        .where('org_id', '=', orgId)
+        .where('uid', '=', uid)
+        .executeTakeFirst();
+    },
+
+    headById(orgId: number, id: number): Promise<DashboardHead | undefined> {
+      return db
+        .selectFrom('dashboard')
+        .select(HEAD_COLUMNS)
+        .where('org_id', '=', orgId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Another dashboard of the folder with the same title (case-insensitive, as Grafana on MySQL). */
+    async sameTitle(orgId: number, folderUid: string, title: string, exceptUid: string): Promise<boolean> {
+      const lower = title.toLowerCase();
+      const rows = await db
+        .selectFrom('dashboard')
+        .select('title')
+        .where('org_id', '=', orgId)
+        .where('folder_uid', '=', folderUid)
+        .where('sort_title', '=', sortTitleOf(title))
+        .where('uid', '!=', exceptUid)
+        .execute();
+      return rows.some((row) => row.title.toLowerCase() === lower);
+    },
+
+    insert(values: Omit<DashboardRow, 'id'>): Promise<number> {
+      return insertReturningId(db, db.insertInto('dashboard').values(values));
+    },
+
+    /**
+     * Bumps the version (locking the row until commit), only from `expectedVersion` when given;
+     * returns the new version, or undefined when another writer got there first.
+     */
+    async bumpVersion(
+      orgId: number,
+      id: number,
+      expectedVersion: number | undefined,
+      values: Partial<Omit<DashboardRow, 'id' | 'org_id' | 'version'>>,
+    ): Promise<number | undefined> {
+      let update = db
+        .updateTable('dashboard')
+        .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+        .where('org_id', '=', orgId)
+        .where('id', '=', id);
+      if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion);
+      const result = await update.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      const row = await db
+        .selectFrom('dashboard')
+        .select('version')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.version;
+    },
+
+    async setData(id: number, data: string): Promise<void> {
+      await db.updateTable('dashboard').set({ data }).where('id', '=', id).execute();
+    },
+
+    async delete(orgId: number, id: number): Promise<void> {
+      await db.deleteFrom('star').where('dashboard_id', '=', id).execute();
+      await db.deleteFrom('dashboard_tag').where('dashboard_id', '=', id).execute();
+      await db.deleteFrom('dashboard_version').where('dashboard_id', '=', id).execute();
+      await db.deleteFrom('dashboard').where('org_id', '=', orgId).where('id', '=', id).execute();
+    },
+
+    async setTags(orgId: number, dashboardId: number, tags: string[]): Promise<void> {
+      await db.deleteFrom('dashboard_tag').where('dashboard_id', '=', dashboardId).execute();
+      if (tags.length) {
+        await db
+          .insertInto('dashboard_tag')
+          .values(tags.map((term) => ({ org_id: orgId, dashboard_id: dashboardId, term })))
+          .execute();
+      }
+    },
+
+    async tagsOf(dashboardIds: number[]): Promise<Map<number, string[]>> {
+      const tags = new Map<number, string[]>();
+      if (!dashboardIds.length) return tags;
+      const rows = await db
+        .selectFrom('dashboard_tag')
+        .select(['dashboard_id', 'term'])
+        .where('dashboard_id', 'in', dashboardIds)
+        .orderBy('term')
+        .execute();
+      for (const row of rows) {
+        const list = tags.get(row.dashboard_id);
+        if (list) list.push(row.term);
+        else tags.set(row.dashboard_id, [row.term]);
+      }
+      return tags;
+    },
+
+    async tagCounts(orgId: number): Promise<{ term: string; count: number }[]> {
+      const rows = await db
+        .selectFrom('dashboard_tag')
+        .select((eb) => ['term', eb.fn.countAll<number>().as('count')])
+        .where('org_id', '=', orgId)
+        .groupBy('term')
+        .orderBy('term')
+        .execute();
+      return rows.map((r) => ({ term: r.term, count: Number(r.count) }));
+    },
+
+    async insertVersion(values: Omit<Selectable<DashboardVersionTable>, 'id'>): Promise<void> {
+      await db.insertInto('dashboard_version').values(values).execute();
+    },
+
+    /** Keeps the newest `keep` versions of a dashboard (version numbers are contiguous). */
+    async pruneVersions(dashboardId: number, latest: number, keep: number): Promise<void> {
+      if (latest <= keep) return;
+      await db
+        .deleteFrom('dashboard_version')
+        .where('dashboard_id', '=', dashboardId)
+        .where('version', '<=', latest - keep)
+        .execute();
+    },
+
+    versions(dashboardId: number, page: { limit: number; start: number }): Promise<VersionRow[]> {
+      const query = db
+        .selectFrom('dashboard_version as v')
+        .leftJoin('users as u', 'u.id', 'v.created_by')
+        .select([
+          'v.id',
+          'v.dashboard_id',
+          'v.version',
+          'v.parent_version',
+          'v.restored_from',
+          'v.created',
+          'v.created_by',
+          'v.message',
+          sql<string>`''`.as('data'),
+          'u.login as created_by_login',
+        ])
+        .where('v.dashboard_id', '=', dashboardId);
+      // Grafana compat: `start` skips that many of the newest versions (the UI pages with it).
+      return query.orderBy('v.version', 'desc').limit(page.limit).offset(page.start).execute();
+    },
+
+    version(dashboardId: number, version: number): Promise<VersionRow | undefined> {
+      return db
+        .selectFrom('dashboard_version as v')
+        .leftJoin('users as u', 'u.id', 'v.created_by')
+        .selectAll('v')
+        .select('u.login as created_by_login')
+        .where('v.dashboard_id', '=', dashboardId)
+        .where('v.version', '=', version)
+        .executeTakeFirst();
+    },
+
+    async loginOf(userId: number): Promise<string | undefined> {
+      if (!userId) return undefined;
+      const row = await db.selectFrom('users').select('login').where('id', '=', userId).executeTakeFirst();
+      return row?.login;
+    },
+
+    async isStarred(userId: number, dashboardId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('star')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('dashboard_id', '=', dashboardId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async starredIds(userId: number, orgId: number): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('star')
+        .select('dashboard_id')
+        .where('user_id', '=', userId)
+        .where('org_id', '=', orgId)
+        .execute();
+      return new Set(rows.map((r) => r.dashboard_id));
+    },
+
+    async starredUids(userId: number, orgId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('star as s')
+        .innerJoin('dashboard as d', 'd.id', 's.dashboard_id')
+        .select('d.uid')
+        .where('s.user_id', '=', userId)
+        .where('s.org_id', '=', orgId)
+        .orderBy('d.uid')
+        .execute();
+      return rows.map((r) => r.uid);
+    },
+
+    async star(userId: number, orgId: number, dashboardId: number, now: number): Promise<void> {
+      await db
+        .insertInto('star')
+        .values({ user_id: userId, org_id: orgId, dashboard_id: dashboardId, created: now })
+        .execute();
+    },
+
+    async unstar(userId: number, dashboardId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('star')
+        .where('user_id', '=', userId)
+        .where('dashboard_id', '=', dashboardId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Dashboards a provisioning provider wrote in an org. */
+    provisionedBy(orgId: number, provisioner: string): Promise<DashboardHead[]> {
+      return db
+        .selectFrom('dashboard')
+        .select(HEAD_COLUMNS)
+        .where('org_id', '=', orgId)
+        .where('provisioner', '=', provisioner)
+        .execute();
+    },
+
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('dashboard')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export type DashboardsQueries = ReturnType<typeof queries>;
+
+export function createDashboardsStore(db: Db) {
+  return {
+    ...queries(db),
+    transaction<T>(work: (store: DashboardsQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(queries(trx)));
+    },
+  };
+}
+
+export type DashboardsStore = ReturnType<typeof createDashboardsStore>;

@@ -1,0 +1,113 @@
+import type { Clock } from '../../../lib/clock.js';
+import type { CacheBus } from '../../../store/cache-bus.js';
+import type { Database } from '../../../store/database.js';
+
+export interface FolderNode {
+  id: number;
+  uid: string;
+  title: string;
+  /** '' at the root */
+  parentUid: string;
+}
+
+/** The folders of one org, indexed for ancestor and descendant walks. */
+export class FolderTree {
+  readonly byUid = new Map<string, FolderNode>();
+  private readonly children = new Map<string, FolderNode[]>();
+
+  constructor(nodes: FolderNode[]) {
+    for (const node of nodes) {
+      this.byUid.set(node.uid, node);
+      const siblings = this.children.get(node.parentUid);
+      if (siblings) siblings.push(node);
+      else this.children.set(node.parentUid, [node]);
+    }
+  }
+
+  get(uid: string): FolderNode | undefined {
+    return this.byUid.get(uid);
+  }
+
+  /** The parent, its parent, … up to the root (nearest first); stops on a (corrupt) cycle. */
+  ancestors(uid: string): FolderNode[] {
+    const chain: FolderNode[] = [];
+    const seen = new Set<string>([uid]);
+    let parent = this.byUid.get(uid)?.parentUid ?? '';
+    while (parent !== '' && !seen.has(parent)) {
+      const node = this.byUid.get(parent);
+      if (!node) break;
+      chain.push(node);
+      seen.add(parent);
+      parent = node.parentUid;
+    }
+    return chain;
+  }
+
+  childrenOf(parentUid: string): FolderNode[] {
+    return this.children.get(parentUid) ?? [];
+  }
+
+  /** The given folders and every folder below them. */
+  withDescendants(uids: Iterable<string>): Set<string> {
+    const result = new Set<string>();
+    const stack = [...uids].filter((uid) => this.byUid.has(uid));
+    while (stack.length) {
+      const uid = stack.pop()!;
+      if (result.has(uid)) continue;
+      result.add(uid);
+      for (const child of this.childrenOf(uid)) stack.push(child.uid);
+    }
+    return result;
+  }
+
+  /** How many levels a folder and its subtree span (1 for a leaf). */
+  height(uid: string): number {
+    const children = this.childrenOf(uid);
+    return 1 + (children.length ? Math.max(...children.map((c) => this.height(c.uid))) : 0);
+  }
+}
+
+const TOPIC = 'folders';
+const TTL_MS = 60_000;
+
+/**
+ * Per-org folder trees, cached: every permission check on a dashboard walks its folder chain.
+ * Dropped when the folder table changes here, after each folder write commits, and on the
+ * cache bus for the other instances; a TTL bounds staleness if a message is lost.
+ */
+export function createFolderTreeCache(deps: {
+  load: (orgId: number) => Promise<FolderNode[]>;
+  database: Database;
+  cacheBus: CacheBus;
+  clock: Clock;
+}) {
+  const trees = new Map<number, { tree: Promise<FolderTree>; at: number; generation: number }>();
+  let generation = 0;
+
+  const clear = () => {
+    generation += 1;
+    trees.clear();
+  };
+  deps.database.onTablesChanged((change) => {
+    if (change.tables.has('folder')) clear();
+  });
+  deps.cacheBus.subscribe(TOPIC, clear);
+
+  return {
+    of(orgId: number): Promise<FolderTree> {
+      const cached = trees.get(orgId);
+      const now = deps.clock.now();
+      if (cached && cached.generation === generation && now - cached.at < TTL_MS) return cached.tree;
+      const tree = deps.load(orgId).then((nodes) => new FolderTree(nodes));
+      trees.set(orgId, { tree, at: now, generation });
+      tree.catch(() => trees.delete(orgId));
+      return tree;
+    },
+    /** After a folder write committed: drop every instance's trees. */
+    changed(): void {
+      deps.cacheBus.publish(TOPIC);
+    },
+  };
+}
+
+export type FolderTreeCache = ReturnType<typeof createFolderTreeCache>;

@@ -1,0 +1,59 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { Api } from '../../../http/api.js';
+import { defineError } from '../../../http/errors.js';
+import { identityOf } from '../../../http/identity.js';
+import type { SearchService } from './search.service.js';
+
+const StringOrList = Type.Union([Type.String(), Type.Array(Type.String())]);
+
+const SearchQuery = Type.Object({
+  query: Type.Optional(Type.String()),
+  tag: Type.Optional(StringOrList),
+  type: Type.Optional(Type.String()),
+  dashboardUIDs: Type.Optional(StringOrList),
+  folderUIDs: Type.Optional(StringOrList),
+  starred: Type.Optional(Type.Boolean()),
+  limit: Type.Optional(Type.Integer()),
+  page: Type.Optional(Type.Integer()),
+  sort: Type.Optional(Type.String()),
+  permission: Type.Optional(Type.String()),
+});
+
+const searchFailed = defineError(500, undefined, 'Search failed');
+const badSort = defineError(400, undefined, 'Invalid sort option');
+
+export const DEFAULT_SEARCH_LIMIT = 1000;
+export const MAX_SEARCH_LIMIT = 5000;
+
+/** Repeated parameters, and Grafana's comma-separated lists. */
+const list = (value: string | string[] | undefined): string[] | undefined =>
+  value === undefined
+    ? undefined
+    : (Array.isArray(value) ? value : [value])
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean);
+
+/** GET /api/search. */
+export function registerSearchRoutes(api: Api, search: SearchService): void {
+  api.get('/api/search', { schema: { querystring: SearchQuery } }, async (request) => {
+    const q = request.query;
+    // Grafana compat: an unknown type fails the search (G12: 500 "Search failed").
+    if (q.type !== undefined && q.type !== '' && q.type !== 'dash-db' && q.type !== 'dash-folder')
+      throw searchFailed();
+    if (q.sort !== undefined && q.sort !== '' && q.sort !== 'alpha-asc' && q.sort !== 'alpha-desc')
+      throw badSort();
+    return search.search(identityOf(request), {
+      query: q.query,
+      tags: list(q.tag) ?? [],
+      type: q.type === 'dash-db' || q.type === 'dash-folder' ? q.type : undefined,
+      dashboardUids: list(q.dashboardUIDs),
+      folderUids: list(q.folderUIDs),
+      starred: q.starred === true,
+      limit: q.limit && q.limit > 0 ? Math.min(q.limit, MAX_SEARCH_LIMIT) : DEFAULT_SEARCH_LIMIT,
+      page: q.page && q.page > 0 ? q.page : 1,
+      descending: q.sort === 'alpha-desc',
+      edit: q.permission?.toLowerCase() === 'edit',
+    });
+  });
+}
