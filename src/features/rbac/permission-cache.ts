@@ -32,7 +32,6 @@ const AFFECTS: Record<string, CacheSection[]> = {
   user_role: ['user'],
   team_member: ['user'],
   org_user: ['user'],
-  users: ['user'],
 };
 const SECTIONS: CacheSection[] = ['basic', 'team', 'user'];
 const topic = (section: CacheSection) => `rbac:${section}`;
@@ -55,7 +54,7 @@ export function createPermissionCache(deps: {
   enabled: boolean;
 }) {
   const generations: Record<CacheSection, number> = { basic: 0, team: 0, user: 0, merged: 0 };
-  let settledAt = 0;
+  const settledAt: Record<CacheSection, number> = { basic: 0, team: 0, user: 0, merged: 0 };
   const caches = Object.fromEntries(
     (['basic', 'team', 'user', 'merged'] as const).map((s) => [
       s,
@@ -64,9 +63,11 @@ export function createPermissionCache(deps: {
   ) as Record<CacheSection, LRUCache<string, Entry>>;
 
   function invalidate(section: CacheSection): void {
+    const until = deps.clock.now() + SETTLE_MS;
     generations[section]++;
     generations.merged++;
-    settledAt = deps.clock.now() + SETTLE_MS;
+    settledAt[section] = until;
+    settledAt.merged = until;
   }
 
   deps.database.onTablesChanged(({ tables }) => {
@@ -97,7 +98,7 @@ export function createPermissionCache(deps: {
       }
       deps.metrics.accessPermissionsCache.inc({ status: 'miss' });
       const value = await load();
-      if (generations[section] === generation && deps.clock.now() >= settledAt) {
+      if (generations[section] === generation && deps.clock.now() >= settledAt[section]) {
         cache.set(key, { value, generation });
       }
       return value;
