@@ -1,3 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App.js';
+import './styles.css';
 
-createRoot(document.getElementById('root')!).render(<p>svc</p>);
+createRoot(document.getElementById('root')!).render(<App />);

@@ -1,0 +1,95 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { ApiError, get, setUnauthorizedHandler, type SignedInUser, type UserOrg } from './api.js';
+import { navigate, useLocation } from './router.js';
+import { resolveTheme, SessionContext, type Session } from './session.js';
+import { TopBar } from './TopBar.js';
+
+const LoginPage = lazy(() => import('../pages/LoginPage.js'));
+const BrowsePage = lazy(() => import('../pages/BrowsePage.js'));
+const DashboardPage = lazy(() => import('../pages/DashboardPage.js'));
+const HomePage = lazy(() => import('../pages/HomePage.js'));
+
+type State =
+  | { phase: 'loading' }
+  | { phase: 'anonymous' }
+  | { phase: 'signed-in'; session: Omit<Session, 'reload'> }
+  | { phase: 'error'; message: string };
+
+function loginUrl(): string {
+  const here = location.pathname + location.search;
+  return here === '/' || here.startsWith('/login')
+    ? '/login'
+    : `/login?redirectTo=${encodeURIComponent(here)}`;
+}
+
+export function App() {
+  const { path } = useLocation();
+  const [state, setState] = useState<State>({ phase: 'loading' });
+
+  const load = useCallback(async () => {
+    try {
+      const user = await get<SignedInUser>('/api/user');
+      const [orgs, preferences] = await Promise.all([
+        get<UserOrg[]>('/api/user/orgs').catch(() => [] as UserOrg[]),
+        get<{ theme?: string }>('/api/user/preferences').catch(() => ({ theme: '' })),
+      ]);
+      setState({ phase: 'signed-in', session: { user, orgs, theme: resolveTheme(preferences.theme) } });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) setState({ phase: 'anonymous' });
+      else setState({ phase: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }, []);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      setState({ phase: 'anonymous' });
+    });
+    void load();
+  }, [load]);
+
+  const theme = state.phase === 'signed-in' ? state.session.theme : 'dark';
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  useEffect(() => {
+    if (state.phase === 'anonymous' && !path.startsWith('/login')) navigate(loginUrl(), { replace: true });
+  }, [state.phase, path]);
+
+  if (state.phase === 'loading') return <div className="page-loading">Loading…</div>;
+  if (state.phase === 'error') return <div className="page-error">svc could not load: {state.message}</div>;
+  if (state.phase === 'anonymous' || path.startsWith('/login')) {
+    return (
+      <Suspense fallback={<div className="page-loading">Loading…</div>}>
+        <LoginPage onSignedIn={() => void load()} signedIn={state.phase === 'signed-in'} />
+      </Suspense>
+    );
+  }
+
+  const session: Session = { ...state.session, reload: () => void load() };
+  return (
+    <SessionContext.Provider value={session}>
+      <TopBar />
+      <main className="page">
+        <Suspense fallback={<div className="page-loading">Loading…</div>}>
+          <Route path={path} />
+        </Suspense>
+      </main>
+    </SessionContext.Provider>
+  );
+}
+
+function Route({ path }: { path: string }) {
+  if (path === '/') return <HomePage />;
+  if (path === '/dashboards' || path.startsWith('/dashboards/')) return <BrowsePage />;
+  const dashboard = /^\/d\/([^/]+)(?:\/[^/]*)?\/?$/.exec(path);
+  if (dashboard) return <DashboardPage key={dashboard[1]} uid={decodeURIComponent(dashboard[1]!)} />;
+  return (
+    <div className="page-error">
+      <h2>Page not found</h2>
+      <p>
+        Nothing lives at <code>{path}</code>. <a href="/">Go home</a>
+      </p>
+    </div>
+  );
+}

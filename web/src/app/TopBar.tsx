@@ -1,0 +1,45 @@
+import { post } from './api.js';
+import { Link } from './Link.js';
+import { useSession } from './session.js';
+
+export function TopBar() {
+  const { user, orgs, reload } = useSession();
+  const switchOrg = async (orgId: number) => {
+    await post(`/api/user/using/${orgId}`);
+    reload();
+  };
+  return (
+    <header className="topbar">
+      <Link to="/" className="brand">
+        svc
+      </Link>
+      <nav>
+        <Link to="/">Home</Link>
+        <Link to="/dashboards">Dashboards</Link>
+      </nav>
+      <div className="spacer" />
+      {orgs.length > 1 && (
+        <label className="org-switcher">
+          <span>Organization</span>
+          <select
+            aria-label="Organization"
+            value={user.orgId}
+            onChange={(event) => void switchOrg(Number(event.target.value))}
+          >
+            {orgs.map((org) => (
+              <option key={org.orgId} value={org.orgId}>
+                {org.name} ({org.role})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <span className="user" title={user.email}>
+        {user.name || user.login}
+      </span>
+      <a href="/logout" className="signout">
+        Sign out
+      </a>
+    </header>
+  );
+}

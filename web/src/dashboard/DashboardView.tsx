@@ -1,0 +1,228 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { get, type DataSourceInfo } from '../app/api.js';
+import { Link } from '../app/Link.js';
+import { replaceSearch } from '../app/router.js';
+import { useSession } from '../app/session.js';
+import { StarButton } from '../app/StarButton.js';
+import { layoutPanels, GRID_CELL_HEIGHT, GRID_MARGIN } from '../lib/layout.js';
+import { upgradeRows, type DashboardMeta, type DashboardModel, type Panel } from '../lib/model.js';
+import { parseDuration, resolveRange, type RawTimeRange } from '../lib/time.js';
+import { ALL_VALUE } from '../lib/variables.js';
+import { loadDataSources } from './datasources.js';
+import { PanelFrame, type Annotation } from './PanelFrame.js';
+import { TimePicker } from './TimePicker.js';
+import { useVariables } from './useVariables.js';
+import { VariablesBar } from './VariablesBar.js';
+
+function initialRange(model: DashboardModel, search: URLSearchParams): RawTimeRange {
+  return {
+    from: search.get('from') ?? model.time?.from ?? 'now-6h',
+    to: search.get('to') ?? model.time?.to ?? 'now',
+  };
+}
+
+function urlVariableValues(search: URLSearchParams): Record<string, string[]> {
+  const values: Record<string, string[]> = {};
+  for (const [key, value] of search) {
+    if (key.startsWith('var-')) (values[key.slice(4)] ??= []).push(value);
+  }
+  return values;
+}
+
+export function DashboardView({
+  model,
+  meta,
+  uid,
+}: {
+  model: DashboardModel;
+  meta: DashboardMeta;
+  uid: string;
+}) {
+  const { user } = useSession();
+  const search = useMemo(() => new URLSearchParams(location.search), []);
+  const [raw, setRaw] = useState<RawTimeRange>(() => initialRange(model, search));
+  const [refresh, setRefresh] = useState<string>(() => search.get('refresh') ?? (model.refresh || ''));
+  const [tick, setTick] = useState(0);
+  const [expanded, setExpanded] = useState<Record<number, boolean>>({});
+  const [datasources, setDatasources] = useState<DataSourceInfo[]>();
+  const [dsError, setDsError] = useState<string>();
+  const [annotations, setAnnotations] = useState<Annotation[]>([]);
+  const urlValues = useMemo(() => urlVariableValues(search), [search]);
+
+  // The range is re-resolved against "now" on every refresh tick.
+  const range = useMemo(() => resolveRange(raw, Date.now()), [raw, tick]);
+  const variables = useVariables(model.templating?.list ?? [], urlValues, datasources, range);
+
+  useEffect(() => {
+    loadDataSources(user.orgId).then(setDatasources, (error: unknown) => {
+      setDatasources([]);
+      setDsError(error instanceof Error ? error.message : String(error));
+    });
+  }, [user.orgId]);
+
+  // Time range, refresh and variables live in the URL so a reload or a shared link shows the same view.
+  useEffect(() => {
+    const params = new URLSearchParams();
+    params.set('from', raw.from);
+    params.set('to', raw.to);
+    if (refresh) params.set('refresh', refresh);
+    for (const state of variables.states) {
+      if (state.model.type === 'constant') continue;
+      for (const value of state.selected)
+        params.append(`var-${state.model.name}`, value === ALL_VALUE ? 'All' : value);
+    }
+    for (const [key, value] of new URLSearchParams(location.search)) {
+      if (!['from', 'to', 'refresh'].includes(key) && !key.startsWith('var-')) params.append(key, value);
+    }
+    replaceSearch(params);
+  }, [raw, refresh, variables.states]);
+
+  useEffect(() => {
+    const interval = refresh ? parseDuration(refresh) : undefined;
+    if (!interval) return;
+    const timer = setInterval(() => setTick((t) => t + 1), Math.max(interval, 1000));
+    return () => clearInterval(timer);
+  }, [refresh]);
+
+  // Annotations from the dashboard's built-in source ("Annotations & Alerts"), when it is enabled.
+  const builtIn = model.annotations?.list?.find((a) => a.builtIn === 1 && a.enable !== false);
+  useEffect(() => {
+    if (!builtIn || !range || !uid) return;
+    const controller = new AbortController();
+    get<{ time: number; timeEnd?: number; text?: string; tags?: string[] }[]>(
+      `/api/annotations?from=${range.from}&to=${range.to}&dashboardUID=${encodeURIComponent(uid)}&limit=100`,
+      controller.signal,
+    ).then(
+      (list) =>
+        setAnnotations(
+          Array.isArray(list)
+            ? list.map((a) => ({
+                time: a.time,
+                timeEnd: a.timeEnd,
+                text: a.text ?? '',
+                color: builtIn.iconColor,
+              }))
+            : [],
+        ),
+      () => setAnnotations([]),
+    );
+    return () => controller.abort();
+  }, [builtIn, range, uid]);
+
+  const panels = useMemo(() => upgradeRows(model), [model]);
+  const placed = useMemo(() => layoutPanels<Panel>(panels, expanded), [panels, expanded]);
+  const rows = placed.length ? Math.max(...placed.map((p) => p.pos.y + p.pos.h)) : 0;
+  const onZoom = useCallback(
+    (from: number, to: number) => setRaw({ from: String(Math.round(from)), to: String(Math.round(to)) }),
+    [],
+  );
+  const ready = datasources !== undefined && variables.ready && range !== undefined;
+
+  return (
+    <div className="dashboard" data-dashboard-uid={uid}>
+      <div className="dashboard-toolbar">
+        <h1 className="dashboard-title">
+          {meta.folderTitle && meta.folderTitle !== 'General' && (
+            <>
+              {meta.folderUrl ? <Link to={`/dashboards?query=`}>{meta.folderTitle}</Link> : meta.folderTitle}
+              <span className="muted"> / </span>
+            </>
+          )}
+          {model.title ?? 'Dashboard'}
+        </h1>
+        {uid && meta.canStar !== false && <StarButton uid={uid} starred={!!meta.isStarred} />}
+        <div className="spacer" />
+        {!model.timepicker?.hidden && (
+          <TimePicker
+            raw={raw}
+            range={range}
+            onChange={setRaw}
+            refresh={refresh}
+            refreshIntervals={model.timepicker?.refresh_intervals}
+            onRefreshChange={setRefresh}
+            onRefresh={() => setTick((t) => t + 1)}
+          />
+        )}
+      </div>
+      {variables.states.length > 0 && <VariablesBar states={variables.states} onSelect={variables.select} />}
+      {model.links && model.links.length > 0 && (
+        <div className="dashboard-links">
+          {model.links
+            .filter((link) => link.url)
+            .map((link, i) => (
+              <a key={i} href={link.url} rel="noreferrer">
+                {link.title || link.url}
+              </a>
+            ))}
+        </div>
+      )}
+      {dsError && <div className="error-box">Data sources could not be loaded: {dsError}</div>}
+      {!range && (
+        <div className="error-box">
+          Invalid time range: {raw.from} to {raw.to}
+        </div>
+      )}
+      <div
+        className="grid"
+        style={{
+          gridTemplateRows: `repeat(${Math.max(rows, 1)}, ${GRID_CELL_HEIGHT}px)`,
+          gap: `${GRID_MARGIN}px`,
+        }}
+      >
+        {placed.map(({ panel, pos, key }) => (
+          <div
+            key={key}
+            className="grid-item"
+            style={{ gridColumn: `${pos.x + 1} / span ${pos.w}`, gridRow: `${pos.y + 1} / span ${pos.h}` }}
+          >
+            {panel.type === 'row' ? (
+              <RowHeader
+                panel={panel}
+                open={expanded[panel.id ?? -1] ?? !panel.collapsed}
+                onToggle={(open) => setExpanded((current) => ({ ...current, [panel.id ?? -1]: open }))}
+                count={panel.panels?.length ?? 0}
+              />
+            ) : (
+              <PanelFrame
+                panel={panel}
+                range={range}
+                ready={ready}
+                tick={tick}
+                datasources={datasources ?? []}
+                variables={variables.states}
+                annotations={annotations}
+                dashboardTitle={model.title}
+                onZoom={onZoom}
+              />
+            )}
+          </div>
+        ))}
+      </div>
+      {placed.length === 0 && <div className="muted">This dashboard has no panels.</div>}
+    </div>
+  );
+}
+
+function RowHeader({
+  panel,
+  open,
+  onToggle,
+  count,
+}: {
+  panel: Panel;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  count: number;
+}) {
+  return (
+    <button
+      className="row-header"
+      aria-expanded={open}
+      onClick={() => onToggle(!open)}
+      data-row-title={panel.title}
+    >
+      {open ? '▾' : '▸'} {panel.title || 'Row'}
+      {!open && count > 0 && <span className="muted"> ({count} panels)</span>}
+    </button>
+  );
+}

@@ -1,0 +1,195 @@
+import { memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, post, type DataSourceInfo } from '../app/api.js';
+import { toPanelData, type PanelData, type QueryResponseJson } from '../lib/frames.js';
+import type { Panel } from '../lib/model.js';
+import { buildQueries } from '../lib/queries.js';
+import { calculateInterval, parseDuration, type TimeRange } from '../lib/time.js';
+import { scopedVars, type VariableState } from '../lib/variable-state.js';
+import { interpolate } from '../lib/variables.js';
+import { panelComponent, queriesData } from '../panels/registry.js';
+
+export interface Annotation {
+  time: number;
+  timeEnd?: number;
+  text: string;
+  color?: string;
+}
+
+type QueryState =
+  | { status: 'idle' }
+  | { status: 'loading'; data?: PanelData }
+  | { status: 'done'; data: PanelData }
+  | { status: 'error'; message: string; data?: PanelData };
+
+interface Props {
+  panel: Panel;
+  range: TimeRange | undefined;
+  ready: boolean;
+  tick: number;
+  datasources: DataSourceInfo[];
+  variables: VariableState[];
+  annotations: Annotation[];
+  dashboardTitle?: string;
+  onZoom: (from: number, to: number) => void;
+}
+
+function useSize() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const { width, height } = entry.contentRect;
+      setSize((old) =>
+        old.width === Math.floor(width) && old.height === Math.floor(height)
+          ? old
+          : { width: Math.floor(width), height: Math.floor(height) },
+      );
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, size };
+}
+
+/** One panel: header (title, description, links), its queries through /api/ds/query, and its body. */
+export const PanelFrame = memo(function PanelFrame(props: Props) {
+  const { panel, range, ready, tick, datasources, variables, annotations, dashboardTitle, onZoom } = props;
+  const type = panel.type ?? 'graph';
+  const needsData = queriesData(type);
+  const [state, setState] = useState<QueryState>({ status: 'idle' });
+  const { ref, size } = useSize();
+  const width = size.width || Math.round(((panel.gridPos?.w ?? 12) / 24) * window.innerWidth);
+  const maxDataPoints = panel.maxDataPoints ?? Math.max(100, Math.min(1500, width));
+  const intervalMs = range
+    ? calculateInterval(range.to - range.from, maxDataPoints, parseDuration(panel.interval ?? '') ?? 0)
+    : 60_000;
+  const vars = useMemo(
+    () => scopedVars(variables, { from: range?.from ?? 0, to: range?.to ?? 0, intervalMs, dashboardTitle }),
+    [variables, range, intervalMs, dashboardTitle],
+  );
+  const request = useMemo(() => {
+    if (!needsData || !ready || !range) return undefined;
+    const built = buildQueries(panel.targets ?? [], panel.datasource, datasources, vars, {
+      intervalMs,
+      maxDataPoints,
+    });
+    return {
+      body: { queries: built.queries, from: String(range.from), to: String(range.to) },
+      problems: built.problems,
+    };
+    // maxDataPoints follows the measured width only on the first render: a resize must not re-query.
+  }, [needsData, ready, range, panel, datasources, vars, intervalMs]);
+  const requestKey = request ? JSON.stringify(request) : '';
+
+  useEffect(() => {
+    if (!request) return;
+    if (request.body.queries.length === 0) {
+      setState({ status: 'error', message: request.problems[0] ?? 'This panel has no queries' });
+      return;
+    }
+    const controller = new AbortController();
+    setState((old) => ({ status: 'loading', data: old.status === 'done' ? old.data : undefined }));
+    post<QueryResponseJson>('/api/ds/query', request.body, controller.signal).then(
+      (response) => {
+        const data = toPanelData(response);
+        if (data.errors.length > 0 && data.frames.length === 0) {
+          setState({
+            status: 'error',
+            message: data.errors.map((e) => `${e.refId}: ${e.message}`).join('; '),
+            data,
+          });
+        } else setState({ status: 'done', data });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'error', message: error instanceof ApiError ? error.message : String(error) });
+      },
+    );
+    return () => controller.abort();
+    // requestKey captures every input of the request; tick forces a re-run on refresh.
+  }, [requestKey, tick]);
+
+  const title = interpolate(panel.title ?? '', vars);
+  const Body = panelComponent(type);
+  const data = state.status === 'done' ? state.data : state.status !== 'idle' ? state.data : undefined;
+  const partialErrors = state.status === 'done' ? state.data.errors : [];
+
+  return (
+    <section
+      className={`panel ${panel.transparent ? 'transparent' : ''}`}
+      data-panel-id={panel.id}
+      data-panel-type={type}
+      data-state={needsData ? state.status : 'done'}
+      aria-label={title || type}
+    >
+      <header className="panel-header">
+        <h2 className="panel-title" title={title}>
+          {title}
+        </h2>
+        {panel.description && (
+          <span
+            className="panel-info"
+            title={interpolate(panel.description, vars)}
+            aria-label="Panel description"
+          >
+            ⓘ
+          </span>
+        )}
+        {state.status === 'loading' && <span className="panel-loading" aria-label="Loading" />}
+        {(state.status === 'error' || partialErrors.length > 0) && (
+          <span
+            className="panel-error-icon"
+            title={
+              state.status === 'error'
+                ? state.message
+                : partialErrors.map((e) => `${e.refId}: ${e.message}`).join('\n')
+            }
+          >
+            ⚠
+          </span>
+        )}
+        {panel.links && panel.links.length > 0 && (
+          <span className="panel-links">
+            {panel.links.map((link, i) => (
+              <a
+                key={i}
+                href={interpolate(link.url ?? '', vars)}
+                target={link.targetBlank ? '_blank' : undefined}
+                rel="noreferrer"
+              >
+                {link.title || 'link'}
+              </a>
+            ))}
+          </span>
+        )}
+      </header>
+      <div className="panel-body" ref={ref}>
+        {state.status === 'error' && !data?.frames.length ? (
+          <div className="panel-error" role="alert">
+            {state.message}
+          </div>
+        ) : needsData && (!data || (data.frames.length === 0 && state.status === 'done')) ? (
+          state.status === 'done' ? (
+            <div className="panel-empty">No data</div>
+          ) : null
+        ) : size.width > 0 && size.height > 0 ? (
+          <Suspense fallback={null}>
+            <Body
+              panel={panel}
+              data={data ?? { frames: [], errors: [] }}
+              width={size.width}
+              height={size.height}
+              range={range}
+              annotations={annotations}
+              onZoom={onZoom}
+              vars={vars}
+            />
+          </Suspense>
+        ) : null}
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import {
+  DEFAULT_REFRESH_INTERVALS,
+  describeRange,
+  parseTime,
+  PRESETS,
+  zoomOut,
+  type RawTimeRange,
+  type TimeRange,
+} from '../lib/time.js';
+
+interface Props {
+  raw: RawTimeRange;
+  range: TimeRange | undefined;
+  onChange: (raw: RawTimeRange) => void;
+  refresh: string;
+  refreshIntervals?: string[];
+  onRefreshChange: (refresh: string) => void;
+  onRefresh: () => void;
+}
+
+export function TimePicker({
+  raw,
+  range,
+  onChange,
+  refresh,
+  refreshIntervals,
+  onRefreshChange,
+  onRefresh,
+}: Props) {
+  const [open, setOpen] = useState(false);
+  const [from, setFrom] = useState(raw.from);
+  const [to, setTo] = useState(raw.to);
+  const [error, setError] = useState<string>();
+
+  const apply = () => {
+    const now = Date.now();
+    const fromTime = parseTime(from, now);
+    const toTime = parseTime(to, now, true);
+    if (fromTime === undefined || toTime === undefined) {
+      setError('Use now, now-6h, now/d, or a date such as 2026-01-31 12:00:00');
+      return;
+    }
+    if (fromTime > toTime) {
+      setError('"From" must be before "To"');
+      return;
+    }
+    setError(undefined);
+    onChange({ from: from.trim(), to: to.trim() });
+    setOpen(false);
+  };
+
+  const choose = (next: RawTimeRange) => {
+    setFrom(next.from);
+    setTo(next.to);
+    onChange(next);
+    setOpen(false);
+  };
+
+  return (
+    <div className="time-picker">
+      <button
+        className="time-picker-button"
+        aria-expanded={open}
+        aria-label="Time range"
+        onClick={() => {
+          setFrom(raw.from);
+          setTo(raw.to);
+          setOpen(!open);
+        }}
+      >
+        🕑 {describeRange(raw, Date.now())}
+      </button>
+      <button
+        title="Zoom out time range"
+        aria-label="Zoom out"
+        disabled={!range}
+        onClick={() => {
+          if (!range) return;
+          const wider = zoomOut(range);
+          choose({ from: String(wider.from), to: String(Math.min(wider.to, Date.now())) });
+        }}
+      >
+        ⊖
+      </button>
+      <button title="Refresh dashboard" aria-label="Refresh" onClick={onRefresh}>
+        ⟳
+      </button>
+      <select
+        aria-label="Auto refresh"
+        value={refresh}
+        onChange={(event) => onRefreshChange(event.target.value)}
+      >
+        <option value="">Off</option>
+        {(refreshIntervals?.length ? refreshIntervals : DEFAULT_REFRESH_INTERVALS).map((interval) => (
+          <option key={interval} value={interval}>
+            {interval}
+          </option>
+        ))}
+      </select>
+      {open && (
+        <div className="time-picker-dropdown" role="dialog" aria-label="Time range picker">
+          <form
+            className="absolute"
+            onSubmit={(event) => {
+              event.preventDefault();
+              apply();
+            }}
+          >
+            <h3>Absolute time range</h3>
+            <label>
+              From
+              <input name="from" value={from} onChange={(e) => setFrom(e.target.value)} />
+            </label>
+            <label>
+              To
+              <input name="to" value={to} onChange={(e) => setTo(e.target.value)} />
+            </label>
+            {error && <div className="field-error">{error}</div>}
+            <button type="submit">Apply time range</button>
+          </form>
+          <ul className="presets">
+            {PRESETS.map((preset) => (
+              <li key={preset.display}>
+                <button
+                  className={preset.from === raw.from && preset.to === raw.to ? 'active' : ''}
+                  onClick={() => choose({ from: preset.from, to: preset.to })}
+                >
+                  {preset.display}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { get, type DataSourceInfo } from '../app/api.js';
+
+let cached: { orgKey: string; promise: Promise<DataSourceInfo[]> } | undefined;
+
+/** The org's data sources, fetched once per page load and org (a failure is retried next time). */
+export function loadDataSources(orgId: number): Promise<DataSourceInfo[]> {
+  const orgKey = String(orgId);
+  if (cached?.orgKey !== orgKey) {
+    const promise = get<DataSourceInfo[]>('/api/datasources').catch((error: unknown) => {
+      cached = undefined;
+      throw error;
+    });
+    cached = { orgKey, promise };
+  }
+  return cached.promise;
+}

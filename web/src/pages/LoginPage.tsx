@@ -1,0 +1,102 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../app/api.js';
+import { navigate } from '../app/router.js';
+
+/** Failed attempts per login in this tab, to explain the server's brute-force block. */
+const FAILURES_KEY = 'svc.loginFailures';
+// Grafana compat: after 5 failures within 5 minutes ([security] brute_force_login_protection_*)
+// logins are blocked, and the server answers with the same message as for a wrong password.
+const BLOCK_AFTER = 5;
+
+function failures(): Record<string, number> {
+  try {
+    return JSON.parse(sessionStorage.getItem(FAILURES_KEY) ?? '{}') as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+function safeRedirect(target: string | null): string {
+  // Only paths of this site: never an absolute URL someone put in a link.
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+}
+
+export default function LoginPage({ onSignedIn, signedIn }: { onSignedIn: () => void; signedIn: boolean }) {
+  const [user, setUser] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const redirectTo = safeRedirect(new URLSearchParams(location.search).get('redirectTo'));
+
+  useEffect(() => {
+    if (signedIn) navigate(redirectTo, { replace: true });
+  }, [signedIn, redirectTo]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!user || !password) {
+      setError('Enter your username or email and your password.');
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api('POST', '/api/login', { user, password }, { quiet401: true });
+      const counts = failures();
+      delete counts[user];
+      sessionStorage.setItem(FAILURES_KEY, JSON.stringify(counts));
+      onSignedIn();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 401) {
+        const counts = failures();
+        counts[user] = (counts[user] ?? 0) + 1;
+        sessionStorage.setItem(FAILURES_KEY, JSON.stringify(counts));
+        setError(
+          counts[user] >= BLOCK_AFTER
+            ? `${caught.message}. Too many failed attempts: sign-in for this user is blocked for a few minutes. Wait and try again, or ask an administrator to reset your password.`
+            : `${caught.message}.`,
+        );
+      } else {
+        setError(caught instanceof Error ? `Sign in failed: ${caught.message}` : 'Sign in failed');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="login">
+      <form className="login-box" onSubmit={(event) => void submit(event)}>
+        <h1>Welcome to svc</h1>
+        <label>
+          Email or username
+          <input
+            name="user"
+            autoFocus
+            autoComplete="username"
+            value={user}
+            onChange={(e) => setUser(e.target.value)}
+          />
+        </label>
+        <label>
+          Password
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        {error && (
+          <div role="alert" className="login-error">
+            {error}
+          </div>
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PanelProps } from './types.js';
+
+type PanelComponent = LazyExoticComponent<ComponentType<PanelProps>>;
+
+// One chunk per panel type: a dashboard downloads only the visualisations it uses.
+const timeseries = lazy(() => import('./TimeSeriesPanel.js'));
+const stat = lazy(() => import('./StatPanel.js'));
+const gauge = lazy(() => import('./GaugePanel.js'));
+const bargauge = lazy(() => import('./BarGaugePanel.js'));
+const table = lazy(() => import('./TablePanel.js'));
+const text = lazy(() => import('./TextPanel.js'));
+const piechart = lazy(() => import('./PieChartPanel.js'));
+const unsupported = lazy(() => import('./UnsupportedPanel.js'));
+
+const PANELS: Record<string, PanelComponent> = {
+  timeseries,
+  // Grafana compat: older dashboards use "graph", "singlestat" and "table-old"; Grafana migrates them.
+  graph: timeseries,
+  stat,
+  singlestat: stat,
+  gauge,
+  bargauge,
+  table,
+  'table-old': table,
+  text,
+  piechart,
+};
+
+/** Panel types that show text only and run no queries. */
+const NO_QUERIES = new Set(['text', 'row', 'dashlist', 'news', 'welcome', 'gettingstarted']);
+
+export function panelComponent(type: string): PanelComponent {
+  return PANELS[type] ?? unsupported;
+}
+
+export function queriesData(type: string): boolean {
+  return type in PANELS && !NO_QUERIES.has(type);
+}

@@ -1,0 +1,16 @@
+import type { Annotation } from '../dashboard/PanelFrame.js';
+import type { PanelData } from '../lib/frames.js';
+import type { Panel } from '../lib/model.js';
+import type { TimeRange } from '../lib/time.js';
+import type { ScopedVars } from '../lib/variables.js';
+
+export interface PanelProps {
+  panel: Panel;
+  data: PanelData;
+  width: number;
+  height: number;
+  range: TimeRange | undefined;
+  annotations: Annotation[];
+  onZoom: (from: number, to: number) => void;
+  vars: ScopedVars;
+}
