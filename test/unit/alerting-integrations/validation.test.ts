@@ -245,6 +245,10 @@ const settingsCases: Record<string, Case[]> = {
       'failed to parse maxAlerts: strconv.ParseInt: parsing "ten": invalid syntax',
     ],
     [
+      { url: 'http://127.0.0.1/h', maxAlerts: 2.5 },
+      'failed to parse maxAlerts: strconv.ParseInt: parsing "2.5": invalid syntax',
+    ],
+    [
       {
         url: 'http://127.0.0.1/h',
         headers: { 'user-agent': 'x', Host: 'h', 'X-Ok': '1', 'x-forwarded-for': 'a' },

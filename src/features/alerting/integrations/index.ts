@@ -29,6 +29,13 @@
  *     with Promise.all: every delivery has its own deadline. Build `data` with
  *     buildNotificationData / buildTestNotificationData from ../templates; its `receiver` is used
  *     verbatim (Grafana compat: pass `quoteMeta(contactPointName)`, as Alertmanager does).
+ *   SendResult: { ok, error?, statusCode?, durationMs, skipped?, timedOut?, invalidConfig? }
+ *     timedOut      the deadline passed (the test endpoint's 408 class; Grafana words it
+ *                   `the receiver timed out: <error>`)
+ *     invalidConfig the settings cannot be sent with (the test endpoint's 400 class)
+ *     statusCode    the receiver's last HTTP status, also on 4xx/5xx failures
+ *   Share one template set per organization (parsing the defaults costs tens of ms); texts are
+ *   rendered once per notification object and reused by every integration it is sent to.
  */
 
 export type { Integration, IntegrationLogger, SendContext, SendResult, ValidationResult } from './types.js';

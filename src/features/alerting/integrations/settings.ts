@@ -45,12 +45,12 @@ export class Settings {
     return fallback;
   }
 
-  /** OptionalNumber: a JSON number or a numeric string; empty reads as `undefined`. */
+  /** OptionalNumber read as Int64: an integer JSON number or numeric string; empty reads as `undefined`. */
   number(path: string): { value?: number; error?: string } {
     const value = this.raw(path);
     if (value === undefined || value === null || value === '') return {};
     if (typeof value === 'number')
-      return Number.isFinite(value) ? { value } : { error: invalidNumber(value) };
+      return Number.isSafeInteger(value) ? { value } : { error: invalidNumber(value) };
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     return /^[+-]?\d+$/.test(text) ? { value: Number(text) } : { error: invalidNumber(text) };
   }
