@@ -25,6 +25,8 @@ export type ScopeResolver = (scope: string, identity: Identity) => Promise<strin
  */
 export function createAuthorizer(deps: { permissions: PermissionSource; metrics: Metrics }) {
   const resolvers = new Map<string, ScopeResolver>();
+  // Grafana's keyword scope: `users:self` is the caller's own `users:id:<id>`.
+  resolvers.set('users:self', (_scope, identity) => Promise.resolve([`users:id:${identity.userId}`]));
   let source = deps.permissions;
   /**
    * Permissions per identity object. The authentication hook gives each request its own identity

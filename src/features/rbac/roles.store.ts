@@ -478,3 +478,78 @@ async function syncPermissions(trx: Db, roleId: number, permissions: Permission[
 }
 
 export type RolesStore = ReturnType<typeof createRolesStore>;
+
+/**
+ * Grafana's external service role: one global role per external service, holding its permissions,
+ * assigned to the service's account in one org (or globally). Saved as a whole in one transaction.
+ */
+export async function saveExternalServiceRole(
+  db: Db,
+  input: { name: string; uid: string; displayName: string; permissions: Permission[] },
+  assignment: { orgId: number; userId: number },
+  now: number,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('role')
+      .select(['id', 'version'])
+      .where('uid', '=', input.uid)
+      .executeTakeFirst();
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      await trx
+        .updateTable('role')
+        .set({ version: existing.version + 1, updated: now })
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('permission').where('role_id', '=', id).execute();
+    } else {
+      id = await insertReturningId(
+        trx,
+        trx.insertInto('role').values({
+          org_id: 0,
+          uid: input.uid,
+          name: input.name,
+          display_name: input.displayName,
+          description: input.displayName,
+          group_name: 'External services',
+          hidden: 1,
+          version: 1,
+          created: now,
+          updated: now,
+        }),
+      );
+    }
+    if (input.permissions.length) {
+      await trx
+        .insertInto('permission')
+        .values(
+          input.permissions.map((p) => ({
+            role_id: id,
+            action: p.action,
+            scope: p.scope,
+            created: now,
+            updated: now,
+          })),
+        )
+        .execute();
+    }
+    await trx.deleteFrom('user_role').where('role_id', '=', id).execute();
+    await trx
+      .insertInto('user_role')
+      .values({ org_id: assignment.orgId, user_id: assignment.userId, role_id: id, created: now })
+      .execute();
+    return id;
+  });
+}
+
+export async function deleteRoleByUid(db: Db, uid: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const role = await trx.selectFrom('role').select('id').where('uid', '=', uid).executeTakeFirst();
+    if (!role) return;
+    await trx.deleteFrom('user_role').where('role_id', '=', role.id).execute();
+    await trx.deleteFrom('permission').where('role_id', '=', role.id).execute();
+    await trx.deleteFrom('role').where('id', '=', role.id).execute();
+  });
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { can, toPermissionMap, type Permission } from '../../../src/features/rbac/evaluator.js';
+import { createAuthorizer } from '../../../src/http/authorize.js';
+import type { Identity } from '../../../src/http/identity.js';
+import type { Metrics } from '../../../src/http/metrics.js';
+
+const metrics = {
+  accessEvaluations: { inc: () => undefined },
+  accessEvaluationDuration: { startTimer: () => () => undefined },
+} as unknown as Metrics;
+
+const identity = (): Identity => ({
+  kind: 'user',
+  userId: 7,
+  uid: 'u7',
+  login: 'u',
+  email: 'u@example.com',
+  name: 'U',
+  orgId: 1,
+  orgRole: 'Viewer',
+  isServerAdmin: false,
+  authMethod: 'basic',
+});
+
+function authorizerWith(permissions: Permission[]) {
+  let loads = 0;
+  const authorizer = createAuthorizer({
+    permissions: {
+      permissionsOf: () => {
+        loads += 1;
+        return Promise.resolve(toPermissionMap(permissions));
+      },
+    },
+    metrics,
+  });
+  return { authorizer, loads: () => loads };
+}
+
+describe('authorizer', () => {
+  it('loads a caller’s permissions once per identity object (one per request)', async () => {
+    const { authorizer, loads } = authorizerWith([{ action: 'teams:read', scope: 'teams:*' }]);
+    const caller = identity();
+    expect(await authorizer.can(caller, can('teams:read', 'teams:id:1'))).toBe(true);
+    expect(await authorizer.can(caller, can('teams:write', 'teams:id:1'))).toBe(false);
+    expect(loads()).toBe(1);
+    await authorizer.can(identity(), can('teams:read'));
+    expect(loads()).toBe(2);
+    await authorizer.permissionsOf(caller, { reload: true });
+    expect(loads()).toBe(3);
+  });
+
+  it('tries raw scopes first, then resolved ones; `users:self` is the caller', async () => {
+    const { authorizer } = authorizerWith([
+      { action: 'users:read', scope: 'users:id:7' },
+      { action: 'dashboards:read', scope: 'folders:uid:parent' },
+    ]);
+    expect(await authorizer.can(identity(), can('users:read', 'users:self'))).toBe(true);
+    expect(await authorizer.can({ ...identity(), userId: 8 }, can('users:read', 'users:self'))).toBe(false);
+
+    expect(await authorizer.can(identity(), can('dashboards:read', 'dashboards:uid:d'))).toBe(false);
+    authorizer.addScopeResolver('dashboards:uid:', (scope) =>
+      Promise.resolve(scope === 'dashboards:uid:d' ? ['folders:uid:child', 'folders:uid:parent'] : []),
+    );
+    expect(await authorizer.can(identity(), can('dashboards:read', 'dashboards:uid:d'))).toBe(true);
+    expect(await authorizer.can(identity(), can('dashboards:read', 'dashboards:uid:e'))).toBe(false);
+  });
+
+  it('denies with Grafana’s 403 body', async () => {
+    const { authorizer } = authorizerWith([]);
+    const error = await authorizer.authorize(identity(), can('teams:create')).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403 });
+    expect((error as { body(): unknown }).body()).toEqual({
+      accessErrorId: expect.stringMatching(/^ACE\d{10}$/),
+      title: 'Access denied',
+      message: "You'll need additional permissions to perform this action. Permissions needed: teams:create",
+    });
+  });
+});
