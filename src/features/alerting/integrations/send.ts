@@ -32,8 +32,7 @@ export async function sendIntegration(
     };
   }
 
-  const timeout = AbortSignal.timeout(Math.max(1, context.timeoutMs));
-  const signal = context.signal ? AbortSignal.any([context.signal, timeout]) : timeout;
+  const { signal, dispose } = deadline(context.timeoutMs, context.signal);
   const delivery = newDelivery({
     integration,
     settings: new Settings(integration.settings, integration.secureSettings),
@@ -69,7 +68,34 @@ export async function sendIntegration(
       'notification delivery failed',
     );
     return result;
+  } finally {
+    dispose();
   }
+}
+
+/**
+ * A signal that fires at the deadline (reason: a TimeoutError) or with the caller's signal. Built
+ * by hand rather than with AbortSignal.any so nothing stays attached to a long-lived parent signal.
+ */
+function deadline(
+  timeoutMs: number,
+  parent: AbortSignal | undefined,
+): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+    Math.max(1, timeoutMs),
+  );
+  const onParentAbort = (): void => controller.abort(parent?.reason);
+  if (parent?.aborted) onParentAbort();
+  else parent?.addEventListener('abort', onParentAbort, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', onParentAbort);
+    },
+  };
 }
 
 /** A sender's own abort error is more precise (`Post "…": context deadline exceeded`): give it a moment. */
