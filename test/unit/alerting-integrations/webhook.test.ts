@@ -297,6 +297,32 @@ describe('webhook', () => {
     expect(peer.requests).toHaveLength(1);
   });
 
+  it('logs template and delivery failures without secrets or the URL', async () => {
+    const logs: Array<[Record<string, unknown>, string]> = [];
+    const logger = {
+      warn: (obj: Record<string, unknown>, msg: string) => logs.push([obj, msg]),
+      debug: () => undefined,
+    };
+    peer.reply({ status: 500, body: 'boom' });
+    const result = await sendIntegration(
+      integration(
+        'webhook',
+        { url: `${peer.url}/token-in-path-s3cr3t`, username: 'u', title: '{{ template "missing" . }}' },
+        { secureSettings: { password: 'hunter2' } },
+      ),
+      firing(),
+      context({ logger }),
+    );
+    expect(result.ok).toBe(false);
+    expect(logs.map(([obj, msg]) => [obj.field, msg])).toEqual([
+      ['title', 'failed to render a notification template; sending the partial text'],
+      [undefined, 'notification delivery failed'],
+    ]);
+    const text = JSON.stringify(logs);
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('s3cr3t');
+  });
+
   it('refuses methods other than POST and PUT at send time', async () => {
     const result = await sendIntegration(
       integration('webhook', { url: peer.url, httpMethod: 'GET' }),
