@@ -208,6 +208,10 @@ export interface Tables {
   dashboard_tag: DashboardTagTable;
   dashboard_version: DashboardVersionTable;
   star: StarTable;
+  alert_integration: AlertIntegrationTable;
+  alert_template: AlertTemplateTable;
+  alert_policy: AlertPolicyTable;
+  alert_notification_history: AlertNotificationHistoryTable;
 }
 
 export interface DataSourceTable {
@@ -301,5 +305,57 @@ export interface StarTable {
   user_id: number;
   org_id: number;
   dashboard_id: number;
+  created: number;
+}
+
+export interface AlertIntegrationTable {
+  id: Generated<number>;
+  org_id: number;
+  uid: string;
+  /** the contact point this integration belongs to */
+  name: string;
+  type: string;
+  /** JSON of the settings without the secure ones */
+  settings: string;
+  /** JSON map of secure setting path (e.g. `hmacConfig.secret`) to ciphertext */
+  secure_settings: string;
+  disable_resolve_message: number;
+  /** '' (none), 'api' or 'file' */
+  provenance: string;
+  created: number;
+  updated: number;
+}
+
+export interface AlertTemplateTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  template: string;
+  provenance: string;
+  created: number;
+  updated: number;
+}
+
+export interface AlertPolicyTable {
+  id: Generated<number>;
+  org_id: number;
+  /** JSON of the routing tree */
+  tree: string;
+  provenance: string;
+  updated: number;
+}
+
+export interface AlertNotificationHistoryTable {
+  id: Generated<number>;
+  org_id: number;
+  receiver: string;
+  integration_uid: string;
+  integration_type: string;
+  /** 'ok' or 'failed' */
+  status: string;
+  error: string;
+  duration_ms: number;
+  send_resolved: number;
+  is_test: number;
   created: number;
 }

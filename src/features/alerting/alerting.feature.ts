@@ -1,4 +1,92 @@
 import type { FeatureDeps } from '../feature.js';
+import { createContactPointsService } from './contact-points.service.js';
+import { createContactPointsStore } from './contact-points.store.js';
+import { createDeliveryService } from './delivery.service.js';
+import { createHistoryStore } from './history.store.js';
+import { createPoliciesService } from './policies.service.js';
+import { createPoliciesStore } from './policies.store.js';
+import { provisionAlertingFiles } from './provisioning/provision-files.js';
+import { registerProvisioningRoutes } from './provisioning.routes.js';
+import { createReceiversStatusService } from './receivers-status.service.js';
+import { createReceiversTestService } from './receivers-test.service.js';
+import { registerReceiversRoutes } from './receivers.routes.js';
+import { createTemplatesService } from './templates.service.js';
+import { createTemplatesStore } from './templates.store.js';
+
+const HISTORY_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Alert notifications: notifier catalogue, contact points, templates, policies, test endpoint and delivery history. */
-export function registerAlerting(_deps: FeatureDeps): void {}
+export function registerAlerting(deps: FeatureDeps): void {
+  const { db, clock, config } = deps;
+  const externalUrl = (
+    config.server.rootUrl || `http://${config.server.domain}:${config.server.httpPort}/`
+  ).replace(/\/+$/, '');
+
+  const templates = createTemplatesService({ store: createTemplatesStore(db), clock });
+  // Contact points and policies know each other (deleting a used contact point; policies naming
+  // contact points); the thunk breaks the cycle (it runs only after both exist).
+  const contactPoints = createContactPointsService({
+    store: createContactPointsStore(db),
+    templates,
+    secrets: deps.secrets,
+    authorizer: deps.authorizer,
+    resourcePermissions: deps.resourcePermissions,
+    clock,
+    policies: () => policies,
+  });
+  const policies = createPoliciesService({
+    store: createPoliciesStore(db),
+    clock,
+    receiverNames: (orgId) => contactPoints.names(orgId),
+    ensureDefaultReceiver: (orgId) => contactPoints.ensureDefault(orgId),
+  });
+
+  const delivery = createDeliveryService({
+    contactPoints,
+    templates,
+    history: createHistoryStore(db),
+    metrics: deps.metrics,
+    clock,
+    logger: deps.logger,
+    externalUrl,
+    smtp: config.smtp,
+    notificationTimeoutMs: config.unifiedAlerting.notificationTimeoutMs,
+    notificationHistoryRetentionMs: config.unifiedAlerting.notificationHistoryRetentionMs,
+  });
+
+  // An organization gets Grafana's default tree and contact point on first use (per instance, the
+  // check itself is idempotent).
+  const initialized = new Set<number>();
+  const ensureOrgDefaults = async (orgId: number) => {
+    if (initialized.has(orgId)) return;
+    await policies.get(orgId);
+    initialized.add(orgId);
+  };
+
+  registerProvisioningRoutes(deps.api, { contactPoints, templates, policies, ensureOrgDefaults });
+  registerReceiversRoutes(deps.api, {
+    test: createReceiversTestService({ contactPoints, templates, delivery, clock, externalUrl }),
+    status: createReceiversStatusService({ contactPoints, policies, delivery }),
+    delivery,
+    ensureOrgDefaults,
+  });
+
+  deps.hooks.onStart(() =>
+    provisionAlertingFiles({
+      directory: config.paths.provisioning,
+      // Grafana compat: provisioning files expand the process environment ($VAR, ${VAR}).
+      env: process.env,
+      logger: deps.logger,
+      contactPoints,
+      templates,
+      policies,
+    }),
+  );
+  deps.hooks.addJob({
+    name: 'alerting-notification-history-cleanup',
+    intervalMs: HISTORY_CLEANUP_INTERVAL_MS,
+    run: async () => {
+      await delivery.prune();
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import type { BenchContext, Scenario } from './types.js';
+
+async function api(ctx: BenchContext, method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(ctx.url + path, {
+    method,
+    headers: { authorization: ctx.adminAuth, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/** 50 contact points of two webhook integrations each (one secret apiece), used by a policy. */
+async function seedContactPoints(ctx: BenchContext): Promise<void> {
+  const names: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    const name = `bench-cp-${i}`;
+    names.push(name);
+    for (let j = 0; j < 2; j++) {
+      await api(ctx, 'POST', '/api/v1/provisioning/contact-points', {
+        name,
+        type: 'webhook',
+        settings: { url: `http://127.0.0.1:9/${i}/${j}`, username: 'u', password: `secret-${i}-${j}` },
+      });
+    }
+  }
+  await api(ctx, 'PUT', '/api/v1/provisioning/policies', {
+    receiver: names[0],
+    routes: names.map((name) => ({ receiver: name, object_matchers: [['cp', '=', name]] })),
+  });
+}
+
+const seeded = new Map<string, Promise<void>>();
+/** Seeds a server once, whichever scenario comes first. */
+function seedOnce(ctx: BenchContext): Promise<void> {
+  let done = seeded.get(ctx.url);
+  if (!done) seeded.set(ctx.url, (done = seedContactPoints(ctx)));
+  return done;
+}
+
+/** Reads of the alerting API over 100 integrations . */
+export const alertingScenarios: Scenario[] = [
+  {
+    name: 'GET /api/v1/provisioning/contact-points (100 integrations)',
+    async prepare(ctx) {
+      await seedOnce(ctx);
+      return { path: '/api/v1/provisioning/contact-points', headers: { authorization: ctx.adminAuth } };
+    },
+  },
+  {
+    name: 'GET /api/v1/notifications/receivers (metadata, 50 contact points)',
+    async prepare(ctx) {
+      await seedOnce(ctx);
+      return { path: '/api/v1/notifications/receivers', headers: { authorization: ctx.adminAuth } };
+    },
+  },
+  {
+    name: 'GET /api/alert-notifiers',
+    prepare: (ctx) => ({ path: '/api/alert-notifiers', headers: { authorization: ctx.adminAuth } }),
+  },
+];

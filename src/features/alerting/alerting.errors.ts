@@ -1,0 +1,56 @@
+import { defineError } from '../../http/errors.js';
+
+/** Grafana's provisioning validation error: `invalid object specification: <detail>`. */
+export const invalidObject = (detail: string) =>
+  defineError(400, 'alerting.provisioning.invalidObject', `invalid object specification: ${detail}`)();
+
+export const contactPointNotFound = (uid: string) =>
+  defineError(
+    404,
+    'alerting.notifications.contact-points.notFound',
+    `object not found: contact point with uid '${uid}' not found`,
+  )();
+
+export const contactPointUidInUse = (uid: string, name: string) =>
+  defineError(
+    409,
+    'alerting.notifications.contact-points.uidInUse',
+    `Receiver configuration with UID '${uid}' already exists in contact point '${name}'. Please use unique identifiers for receivers across all contact points.`,
+  )();
+
+export const contactPointReferenced = defineError(
+  409,
+  'alerting.notifications.contact-points.referenced',
+  'Contact point is currently referenced by a notification policy.',
+);
+
+/** Grafana's rule: a stored provenance other than none changes only to itself. */
+export const provenanceChange = (from: string, to: string) =>
+  defineError(
+    409,
+    'alerting.provisioning.provenanceChange',
+    `cannot change provenance from '${from}' to '${to || 'none'}'`,
+  )();
+
+export const templateNotFound = defineError(
+  404,
+  'alerting.notifications.templates.notFound',
+  'template not found',
+);
+export const templateInvalid = (detail: string) =>
+  defineError(
+    400,
+    'alerting.notifications.templates.invalidFormat',
+    `Template is in invalid format. Correct the payload and try again: ${detail}`,
+  )();
+
+export const unknownReceiver = (uid: string) =>
+  defineError(400, 'alerting.notifications.receivers.unknown', `unknown receiver: ${uid}`)();
+
+export const badTimeout = (message: string) => defineError(400, undefined, message)();
+
+export const decryptNotAllowed = defineError(
+  403,
+  'alerting.notifications.secrets.forbidden',
+  'You do not have permission to read the secrets of these contact points',
+);

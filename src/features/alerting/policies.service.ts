@@ -1,0 +1,77 @@
+import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
+import { invalidObject } from './alerting.errors.js';
+import type { PoliciesStore } from './policies.store.js';
+import { checkProvenance, type Provenance } from './provenance.js';
+import { defaultRoute, receiverUsage, RouteError, validateRoute, type Route } from './routing/route.js';
+
+/** The notification policy tree of each organization. */
+export function createPoliciesService(deps: {
+  store: PoliciesStore;
+  clock: Clock;
+  /** contact point names of the org */
+  receiverNames: (orgId: number) => Promise<string[]>;
+  /** makes sure the org has its default contact point; returns its name */
+  ensureDefaultReceiver: (orgId: number) => Promise<string>;
+}) {
+  const { store, clock } = deps;
+
+  async function stored(orgId: number): Promise<{ tree: Route; provenance: string } | undefined> {
+    const row = await store.get(orgId);
+    return row && { tree: JSON.parse(row.tree) as Route, provenance: row.provenance };
+  }
+
+  const service = {
+    /** The tree, the default one (created on first use) when none was saved. */
+    async get(orgId: number): Promise<Route> {
+      let current = await stored(orgId);
+      if (!current) {
+        await service.reset(orgId, null);
+        current = await stored(orgId);
+      }
+      const { tree, provenance } = current!;
+      return { ...tree, ...(provenance ? { provenance } : {}) };
+    },
+
+    async save(orgId: number, tree: Route, provenance: Provenance): Promise<void> {
+      const current = await stored(orgId);
+      if (current) checkProvenance(current.provenance, provenance);
+      const names = new Set(await deps.receiverNames(orgId));
+      const clean = { ...tree };
+      delete clean.provenance;
+      try {
+        validateRoute(clean, (name) => names.has(name));
+      } catch (err) {
+        if (err instanceof RouteError) throw invalidObject(err.message);
+        throw err;
+      }
+      await store.save(orgId, JSON.stringify(clean), provenance, clock.now());
+    },
+
+    /**
+     * Back to the default tree (and its default contact point). `provenance` null: the server
+     * itself initializes the org, no provenance rule applies.
+     */
+    async reset(orgId: number, provenance: Provenance | null): Promise<Route> {
+      const current = await stored(orgId);
+      if (current && provenance !== null) checkProvenance(current.provenance, provenance);
+      const receiver = await deps.ensureDefaultReceiver(orgId);
+      const tree = defaultRoute(receiver);
+      try {
+        await store.save(orgId, JSON.stringify(tree), '', clock.now());
+      } catch (err) {
+        // Another instance initialized the org at the same moment.
+        if (!(provenance === null && isUniqueViolation(err))) throw err;
+      }
+      return tree;
+    },
+
+    /** How many routes name each receiver (0 for an org without a saved tree's receivers). */
+    async usage(orgId: number): Promise<Map<string, number>> {
+      return receiverUsage((await stored(orgId))?.tree);
+    },
+  };
+  return service;
+}
+
+export type PoliciesService = ReturnType<typeof createPoliciesService>;

@@ -1,0 +1,200 @@
+import type { FastifyRequest } from 'fastify';
+import { stringify } from 'yaml';
+import type { Api } from '../../http/api.js';
+import { message } from '../../http/api.js';
+import { identityOf } from '../../http/identity.js';
+import { anyOf, can } from '../rbac/evaluator.js';
+import {
+  CatalogueQuery,
+  ContactPointBody,
+  ContactPointsQuery,
+  ExportQuery,
+  NameParams,
+  RouteBody,
+  TemplateBody,
+  UidParams,
+} from './alerting.schema.js';
+import { notifierCatalogue } from './catalogue/catalogue.js';
+import type { ContactPointsService } from './contact-points.service.js';
+import type { PoliciesService } from './policies.service.js';
+import type { Provenance } from './provenance.js';
+import type { TemplatesService } from './templates.service.js';
+
+/** Grafana's rule: the `X-Disable-Provenance` header, present with any value, means none. */
+const provenanceOf = (request: FastifyRequest): Provenance =>
+  request.headers['x-disable-provenance'] === undefined ? 'api' : '';
+
+// Grafana compat: provisioning actions (Admin in Grafana) or the finer notification actions.
+const provisioningRead = (...finer: string[]) =>
+  anyOf(can('alert.provisioning:read'), can('alert.provisioning.secrets:read'), ...finer.map((a) => can(a)));
+const provisioningWrite = (...finer: string[]) =>
+  anyOf(can('alert.provisioning:write'), ...finer.map((a) => can(a)));
+
+/** Catalogue, contact points, templates and policies (Grafana's provisioning API). */
+export function registerProvisioningRoutes(
+  api: Api,
+  services: {
+    contactPoints: ContactPointsService;
+    templates: TemplatesService;
+    policies: PoliciesService;
+    ensureOrgDefaults: (orgId: number) => Promise<void>;
+  },
+): void {
+  const { contactPoints, templates, policies, ensureOrgDefaults } = services;
+
+  api.get('/api/alert-notifiers', { schema: { querystring: CatalogueQuery } }, (request) =>
+    notifierCatalogue(request.query.version),
+  );
+
+  api.get(
+    '/api/v1/provisioning/contact-points',
+    {
+      config: { permission: provisioningRead('alert.notifications.receivers:read') },
+      schema: { querystring: ContactPointsQuery },
+    },
+    async (request) => {
+      const identity = identityOf(request);
+      await ensureOrgDefaults(identity.orgId);
+      return contactPoints.list(identity, request.query.name);
+    },
+  );
+
+  api.get(
+    '/api/v1/provisioning/contact-points/export',
+    {
+      config: { permission: provisioningRead('alert.notifications.receivers:read') },
+      schema: { querystring: ExportQuery },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      await ensureOrgDefaults(identity.orgId);
+      const { name, decrypt = false, format, download = false } = request.query;
+      const document = await contactPoints.exportFile(identity, { name, decrypt });
+      const json = format === 'json' || (!format && /application\/json/.test(request.headers.accept ?? ''));
+      if (download) {
+        void reply.header('content-disposition', `attachment;filename=export.${json ? 'json' : 'yaml'}`);
+      }
+      if (json) return document;
+      return reply.type('text/yaml').send(stringify(document));
+    },
+  );
+
+  api.post(
+    '/api/v1/provisioning/contact-points',
+    {
+      config: { permission: provisioningWrite('alert.notifications.receivers:create') },
+      schema: { body: ContactPointBody },
+    },
+    async (request, reply) => {
+      const created = await contactPoints.create(identityOf(request), request.body, provenanceOf(request));
+      return reply.status(202).send(created);
+    },
+  );
+
+  api.put(
+    '/api/v1/provisioning/contact-points/:uid',
+    {
+      config: { permission: provisioningWrite('alert.notifications.receivers:write') },
+      schema: { params: UidParams, body: ContactPointBody },
+    },
+    async (request, reply) => {
+      const { uid } = request.params;
+      // Grafana compat: the uid of the path wins over the body's.
+      await contactPoints.update(identityOf(request), uid, { ...request.body, uid }, provenanceOf(request));
+      return reply.status(202).send(message('contactpoint updated'));
+    },
+  );
+
+  api.delete(
+    '/api/v1/provisioning/contact-points/:uid',
+    {
+      config: { permission: provisioningWrite('alert.notifications.receivers:delete') },
+      schema: { params: UidParams },
+    },
+    async (request, reply) => {
+      await contactPoints.delete(identityOf(request), request.params.uid, provenanceOf(request));
+      return reply.status(202).send(message('contactpoint deleted'));
+    },
+  );
+
+  api.get(
+    '/api/v1/provisioning/templates',
+    { config: { permission: provisioningRead('alert.notifications.templates:read') } },
+    async (request) => presentTemplates(await templates.list(identityOf(request).orgId)),
+  );
+
+  api.get(
+    '/api/v1/provisioning/templates/:name',
+    {
+      config: { permission: provisioningRead('alert.notifications.templates:read') },
+      schema: { params: NameParams },
+    },
+    async (request) => presentTemplate(await templates.get(identityOf(request).orgId, request.params.name)),
+  );
+
+  api.put(
+    '/api/v1/provisioning/templates/:name',
+    {
+      config: { permission: provisioningWrite('alert.notifications.templates:write') },
+      schema: { params: NameParams, body: TemplateBody },
+    },
+    async (request, reply) => {
+      const saved = await templates.save(
+        identityOf(request).orgId,
+        request.params.name,
+        request.body,
+        provenanceOf(request),
+      );
+      return reply.status(202).send(presentTemplate(saved));
+    },
+  );
+
+  api.delete(
+    '/api/v1/provisioning/templates/:name',
+    {
+      config: { permission: provisioningWrite('alert.notifications.templates:delete') },
+      schema: { params: NameParams },
+    },
+    async (request, reply) => {
+      await templates.delete(identityOf(request).orgId, request.params.name, provenanceOf(request));
+      return reply.status(204).send();
+    },
+  );
+
+  api.get(
+    '/api/v1/provisioning/policies',
+    { config: { permission: provisioningRead('alert.notifications:read') } },
+    async (request) => policies.get(identityOf(request).orgId),
+  );
+
+  api.put(
+    '/api/v1/provisioning/policies',
+    {
+      config: { permission: provisioningWrite('alert.notifications:write') },
+      schema: { body: RouteBody },
+    },
+    async (request, reply) => {
+      const orgId = identityOf(request).orgId;
+      await ensureOrgDefaults(orgId);
+      await policies.save(orgId, request.body, provenanceOf(request));
+      return reply.status(202).send(message('policies updated'));
+    },
+  );
+
+  api.delete(
+    '/api/v1/provisioning/policies',
+    { config: { permission: provisioningWrite('alert.notifications:write') } },
+    async (request, reply) => {
+      const tree = await policies.reset(identityOf(request).orgId, provenanceOf(request));
+      return reply.status(202).send(tree);
+    },
+  );
+}
+
+function presentTemplate(t: { name: string; template: string; provenance: string; version: string }) {
+  return { name: t.name, template: t.template, provenance: t.provenance, version: t.version };
+}
+
+function presentTemplates(list: Parameters<typeof presentTemplate>[0][]) {
+  return list.map(presentTemplate);
+}

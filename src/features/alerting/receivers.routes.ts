@@ -1,0 +1,135 @@
+import type { Api } from '../../http/api.js';
+import { defineError } from '../../http/errors.js';
+import { identityOf } from '../../http/identity.js';
+import { toIso } from '../../lib/clock.js';
+import { anyOf, can } from '../rbac/evaluator.js';
+import { HistoryQuery, TestReceiversBody } from './alerting.schema.js';
+import type { DeliveryService } from './delivery.service.js';
+import type { AttemptRow } from './history.store.js';
+import { modelDuration, type createReceiversStatusService } from './receivers-status.service.js';
+import {
+  parseRequestTimeout,
+  type ReceiversTestService,
+  type TestReceiver,
+} from './receivers-test.service.js';
+
+const badTime = (name: string) =>
+  defineError(400, undefined, `invalid ${name}: use epoch milliseconds or an ISO date`)();
+
+/** Epoch milliseconds or an ISO date. */
+function timeParam(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(ms)) throw badTime(name);
+  return ms;
+}
+
+function presentAttempt(row: AttemptRow) {
+  return {
+    id: Number(row.id),
+    receiver: row.receiver,
+    integrationUid: row.integration_uid,
+    integrationType: row.integration_type,
+    status: row.status,
+    ...(row.error ? { error: row.error } : {}),
+    duration: modelDuration(Number(row.duration_ms)),
+    durationMs: Number(row.duration_ms),
+    sendResolved: row.send_resolved === 1,
+    test: row.is_test === 1,
+    time: toIso(Number(row.created)),
+  };
+}
+
+function receiversOf(body: TestReceiversBody): TestReceiver[] {
+  const configs = (
+    r: Pick<TestReceiversBody, 'svc_managed_receiver_configs' | 'grafana_managed_receiver_configs'>,
+  ) => [...(r.svc_managed_receiver_configs ?? []), ...(r.grafana_managed_receiver_configs ?? [])];
+  if (body.receivers) return body.receivers.map((r) => ({ name: r.name, configs: configs(r) }));
+  return [{ name: body.name ?? '', configs: configs(body) }];
+}
+
+/** Test endpoint, delivery status (Grafana's and the metadata listing) and delivery history. */
+export function registerReceiversRoutes(
+  api: Api,
+  services: {
+    test: ReceiversTestService;
+    status: ReturnType<typeof createReceiversStatusService>;
+    delivery: DeliveryService;
+    ensureOrgDefaults: (orgId: number) => Promise<void>;
+  },
+): void {
+  const { test, status, delivery, ensureOrgDefaults } = services;
+
+  for (const product of ['svc', 'grafana']) {
+    const base = `/api/alertmanager/${product}/config/api/v1/receivers`;
+
+    api.get(
+      base,
+      {
+        config: {
+          permission: anyOf(can('alert.notifications:read'), can('alert.notifications.receivers:read')),
+        },
+      },
+      async (request) => {
+        const identity = identityOf(request);
+        await ensureOrgDefaults(identity.orgId);
+        return status.receivers(identity);
+      },
+    );
+
+    api.post(
+      `${base}/test`,
+      {
+        config: {
+          permission: anyOf(can('alert.notifications:write'), can('alert.notifications.receivers:test')),
+        },
+        schema: { body: TestReceiversBody },
+      },
+      async (request, reply) => {
+        const header = request.headers['request-timeout'];
+        const timeoutMs = parseRequestTimeout(Array.isArray(header) ? header[0] : header);
+        const result = await test.test(
+          identityOf(request),
+          receiversOf(request.body),
+          request.body.alert,
+          timeoutMs,
+        );
+        return reply.status(result.status).send(result.body);
+      },
+    );
+  }
+
+  api.get(
+    '/api/v1/notifications/receivers',
+    { config: { permission: can('alert.notifications.receivers:read') } },
+    async (request) => {
+      const identity = identityOf(request);
+      await ensureOrgDefaults(identity.orgId);
+      return status.withMetadata(identity);
+    },
+  );
+
+  api.get(
+    '/api/v1/notifications/history',
+    { config: { permission: can('alert.notifications:read') }, schema: { querystring: HistoryQuery } },
+    async (request) => {
+      const q = request.query;
+      const limit = q.limit ?? 100;
+      const page = q.page ?? 1;
+      const { total, rows } = await delivery.page(
+        identityOf(request).orgId,
+        {
+          receiver: q.receiver,
+          integrationUid: q.integration,
+          integrationType: q.type,
+          status: q.status,
+          from: timeParam('from', q.from),
+          to: timeParam('to', q.to),
+        },
+        limit,
+        (page - 1) * limit,
+      );
+      return { totalCount: total, page, limit, history: rows.map(presentAttempt) };
+    },
+  );
+}

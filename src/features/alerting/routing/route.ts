@@ -1,0 +1,98 @@
+/**
+ * The notification policy tree in Grafana's provisioning JSON shape, and its validation. Matching
+ * lives in match-routes.ts; both are pure.
+ */
+
+import { compileMatcher, MatcherError, parseMatcher, type Matcher, type MatchType } from './matchers.js';
+
+export interface Route {
+  receiver?: string;
+  group_by?: string[];
+  continue?: boolean;
+  /** `["name", "=", "value"]` triples */
+  object_matchers?: [string, string, string][];
+  /** Prometheus text matchers, e.g. `severity="critical"` */
+  matchers?: string[];
+  /** legacy equality and regex matchers */
+  match?: Record<string, string>;
+  match_re?: Record<string, string>;
+  group_wait?: string;
+  group_interval?: string;
+  repeat_interval?: string;
+  mute_time_intervals?: string[];
+  active_time_intervals?: string[];
+  routes?: Route[];
+  provenance?: string;
+}
+
+/** Grafana's default tree of a new organization. */
+export function defaultRoute(receiver: string): Route {
+  return { receiver, group_by: ['grafana_folder', 'alertname'] };
+}
+
+export class RouteError extends Error {}
+
+/** Every matcher of a route, whatever form it was written in. */
+export function routeMatchers(route: Route): Matcher[] {
+  const found: Matcher[] = [];
+  for (const triple of route.object_matchers ?? []) {
+    if (!Array.isArray(triple) || triple.length !== 3 || triple.some((part) => typeof part !== 'string')) {
+      throw new RouteError(
+        `invalid object matcher ${JSON.stringify(triple)}: expected [name, operator, value]`,
+      );
+    }
+    found.push({ name: triple[0], type: triple[1] as MatchType, value: triple[2] });
+  }
+  for (const text of route.matchers ?? []) found.push(parseMatcher(text));
+  for (const [name, value] of Object.entries(route.match ?? {})) found.push({ name, type: '=', value });
+  for (const [name, value] of Object.entries(route.match_re ?? {})) found.push({ name, type: '=~', value });
+  return found;
+}
+
+const DURATION = /^((\d+)y)?((\d+)w)?((\d+)d)?((\d+)h)?((\d+)m)?((\d+)s)?((\d+)ms)?$/;
+
+/** Prometheus duration syntax (`30s`, `1h30m`, `4h`), as route timings use it. */
+export function isPromDuration(text: string): boolean {
+  return text !== '' && DURATION.test(text);
+}
+
+/**
+ * Checks a tree: the root names a receiver and has no matchers, every receiver exists, matchers
+ * and timings parse. Throws RouteError naming the first problem.
+ */
+export function validateRoute(root: Route, receiverExists: (name: string) => boolean): void {
+  if (!root.receiver) throw new RouteError('root route must specify a default receiver');
+  if (routeMatchers(root).length) throw new RouteError('root route must not have any matchers');
+  const visit = (route: Route, depth: number) => {
+    if (route.receiver && !receiverExists(route.receiver)) {
+      throw new RouteError(`receiver '${route.receiver}' does not exist`);
+    }
+    try {
+      for (const matcher of routeMatchers(route)) compileMatcher(matcher);
+    } catch (err) {
+      if (err instanceof MatcherError) throw new RouteError(err.message);
+      throw err;
+    }
+    for (const key of ['group_wait', 'group_interval', 'repeat_interval'] as const) {
+      const value = route[key];
+      if (value !== undefined && !isPromDuration(value)) throw new RouteError(`invalid ${key} "${value}"`);
+    }
+    if (route.group_by?.includes('...') && route.group_by.length > 1) {
+      throw new RouteError('cannot have wildcard group_by (`...`) and other labels at the same time');
+    }
+    if (depth > 64) throw new RouteError('routes are nested too deeply');
+    for (const child of route.routes ?? []) visit(child, depth + 1);
+  };
+  visit(root, 0);
+}
+
+/** Receiver name → number of routes (root included) that name it. */
+export function receiverUsage(root: Route | undefined): Map<string, number> {
+  const usage = new Map<string, number>();
+  const visit = (route: Route) => {
+    if (route.receiver) usage.set(route.receiver, (usage.get(route.receiver) ?? 0) + 1);
+    for (const child of route.routes ?? []) visit(child);
+  };
+  if (root) visit(root);
+  return usage;
+}

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../lib/clock.js';
+import { TemplateError, type TemplateSet } from '../../lib/gotemplate/index.js';
+import { invalidObject, templateInvalid, templateNotFound } from './alerting.errors.js';
+import { checkProvenance, type Provenance } from './provenance.js';
+import { createNotificationTemplates, type TemplateGroup } from './templates/index.js';
+import type { TemplateRow, TemplatesStore } from './templates.store.js';
+
+export interface NotificationTemplate {
+  name: string;
+  template: string;
+  provenance: string;
+  /** changes whenever the content changes (Grafana's resource version) */
+  version: string;
+}
+
+const versionOf = (template: string) => createHash('sha256').update(template).digest('hex').slice(0, 16);
+
+export function presentTemplate(row: TemplateRow): NotificationTemplate {
+  return {
+    name: row.name,
+    template: row.template,
+    provenance: row.provenance,
+    version: versionOf(row.template),
+  };
+}
+
+/** Named template groups of an organization, usable from contact point fields. */
+export function createTemplatesService(deps: { store: TemplatesStore; clock: Clock }) {
+  const { store, clock } = deps;
+
+  return {
+    async list(orgId: number): Promise<NotificationTemplate[]> {
+      return (await store.list(orgId)).map(presentTemplate);
+    },
+
+    async get(orgId: number, name: string): Promise<NotificationTemplate> {
+      const row = await store.byName(orgId, name);
+      if (!row) throw templateNotFound();
+      return presentTemplate(row);
+    },
+
+    /** Validates the group together with the others (it may call them) and saves it. */
+    async save(
+      orgId: number,
+      name: string,
+      input: { template: string; version?: string },
+      provenance: Provenance,
+    ): Promise<NotificationTemplate> {
+      if (name.trim() === '') throw invalidObject('template must have a name');
+      const template = input.template.trim();
+      if (template === '') throw invalidObject('template must have content');
+      const existing = await store.byName(orgId, name);
+      if (existing) checkProvenance(existing.provenance, provenance);
+      const others = (await store.list(orgId)).filter((row) => row.name !== name);
+      try {
+        createNotificationTemplates([...others.map(groupOf), { name, template }]);
+      } catch (err) {
+        if (err instanceof TemplateError) throw templateInvalid(err.message);
+        throw err;
+      }
+      await store.save(orgId, name, template, provenance, clock.now());
+      return { name, template, provenance, version: versionOf(template) };
+    },
+
+    async delete(orgId: number, name: string, provenance: Provenance): Promise<void> {
+      const existing = await store.byName(orgId, name);
+      if (!existing) return;
+      checkProvenance(existing.provenance, provenance);
+      await store.delete(orgId, name);
+    },
+
+    /** The organization's template set: defaults plus its groups. */
+    async templateSet(orgId: number): Promise<TemplateSet> {
+      return createNotificationTemplates((await store.list(orgId)).map(groupOf));
+    },
+  };
+}
+
+const groupOf = (row: TemplateRow): TemplateGroup => ({ name: row.name, template: row.template });
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;
