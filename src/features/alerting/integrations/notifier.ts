@@ -5,7 +5,6 @@
 
 import { createHash } from 'node:crypto';
 import type { NotificationData } from '../templates/index.js';
-import { DeliveryError } from './errors.js';
 import { renderCached } from './render-cache.js';
 import type { HttpClient } from './http-client.js';
 import type { Settings } from './settings.js';
@@ -47,8 +46,8 @@ export interface Delivery {
   logger?: IntegrationLogger;
   /** Renders a templated field; errors are logged and the partial output used (Grafana's tmpl). */
   render(text: string, field: string): string;
-  /** Renders and fails the delivery on a template error (custom payloads). */
-  renderStrict(text: string, field: string): string;
+  /** Renders against other data of the same notification (the webhook's truncated alerts). */
+  renderWith(data: NotificationData, text: string, field: string): string;
   /** `<externalURL>/alerting/list`. */
   ruleUrl: string;
 }
@@ -60,13 +59,12 @@ export const defaultTitle = '{{ template "default.title" . }}';
 export const defaultMessage = '{{ template "default.message" . }}';
 export const statusColorTemplate = '{{ if eq .Status "firing" }}#D63232{{ else }}#36a64f{{ end }}';
 
-export function newDelivery(base: Omit<Delivery, 'render' | 'renderStrict' | 'ruleUrl'>): Delivery {
+export function newDelivery(base: Omit<Delivery, 'render' | 'renderWith' | 'ruleUrl'>): Delivery {
   const { templates } = base.context;
-  const execute = (text: string, field: string, strict: boolean): string => {
+  const renderWith = (data: NotificationData, text: string, field: string): string => {
     if (text === '') return '';
-    const result = renderCached(templates, base.data, text, field);
+    const result = renderCached(templates, data, text, field);
     if (result.error) {
-      if (strict) throw new DeliveryError(`failed to template ${field}: ${result.error.message}`);
       base.logger?.warn(
         {
           integration: base.integration.uid,
@@ -81,8 +79,8 @@ export function newDelivery(base: Omit<Delivery, 'render' | 'renderStrict' | 'ru
   };
   return {
     ...base,
-    render: (text, field) => execute(text, field, false),
-    renderStrict: (text, field) => execute(text, field, true),
+    render: (text, field) => renderWith(base.data, text, field),
+    renderWith,
     ruleUrl: joinUrl(base.context.externalUrl, '/alerting/list'),
   };
 }

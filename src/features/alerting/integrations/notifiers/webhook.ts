@@ -18,7 +18,6 @@ import {
   type NotifierOutcome,
 } from '../notifier.js';
 import { oauth2Authorization, validateOAuth2 } from '../oauth2.js';
-import { renderCached } from '../render-cache.js';
 import type { Settings } from '../settings.js';
 
 /** Headers a user may not set: they belong to the transport or to the auth settings. */
@@ -107,10 +106,7 @@ async function send(d: Delivery, extended: boolean): Promise<NotifierOutcome> {
   const maxAlerts = s.number('maxAlerts').value ?? 0;
   const vars = extended ? s.map('payload.vars') : {};
   const data = truncated(d.data, maxAlerts, vars);
-  const render = (text: string, field: string): string =>
-    renderCached(d.context.templates, data, text, field).output;
-
-  const url = render(s.string('url'), 'url');
+  const url = d.renderWith(data, s.string('url'), 'url');
   if (noopUrls.has(url)) return { skipped: true };
 
   const customPayload = extended ? s.string('payload.template') : '';
@@ -134,9 +130,9 @@ async function send(d: Delivery, extended: boolean): Promise<NotifierOutcome> {
         groupKey: data.GroupKey,
         truncatedAlerts: typeof data.TruncatedAlerts === 'number' ? data.TruncatedAlerts : 0,
         orgId: d.context.orgId ?? 1,
-        title: renderLogged(d, data, s.text('title', defaultTitle), 'title'),
+        title: d.renderWith(data, s.text('title', defaultTitle), 'title'),
         state: data.Status === 'firing' ? 'alerting' : 'ok',
-        message: renderLogged(d, data, s.text('message', defaultMessage), 'message'),
+        message: d.renderWith(data, s.text('message', defaultMessage), 'message'),
       }),
     );
   }
@@ -163,17 +159,6 @@ async function send(d: Delivery, extended: boolean): Promise<NotifierOutcome> {
     tls: extended && s.has('tlsConfig') ? tlsSettings(s) : undefined,
   });
   return { statusCode: res.status };
-}
-
-function renderLogged(d: Delivery, data: NotificationData, text: string, field: string): string {
-  const result = renderCached(d.context.templates, data, text, field);
-  if (result.error) {
-    d.logger?.warn(
-      { integration: d.integration.uid, field, error: result.error.message },
-      'failed to render a notification template; sending the partial text',
-    );
-  }
-  return result.output;
 }
 
 /** Grafana's HMAC: hex HMAC-SHA256 over `[<unix seconds>:]<body>`. */
