@@ -4,6 +4,8 @@ import { registerDataSourcesRoutes } from './datasources.routes.js';
 import { createDataSourcesService } from './datasources.service.js';
 import { createDataSourcesStore } from './datasources.store.js';
 import { closeAllPools } from './plugins/index.js';
+import { createProxyForwarder } from './proxy.js';
+import { registerProxyRoutes } from './proxy.routes.js';
 import { registerQueryRoutes } from './query.routes.js';
 import { createQueryService } from './query.service.js';
 
@@ -25,8 +27,13 @@ export function registerDatasources(deps: FeatureDeps): void {
     deps.authorizer.addScopeResolver(prefix, (scope, identity) => service.uidScopeOf(identity.orgId, scope));
   }
   deps.hooks.onStart(() => stats.refresh());
-  deps.hooks.onShutdown(() => closeAllPools());
+  const forwarder = createProxyForwarder({ metrics: deps.metrics });
+  deps.hooks.onShutdown(async () => {
+    forwarder.close();
+    await closeAllPools();
+  });
 
   registerDataSourcesRoutes(deps.api, service);
   registerQueryRoutes(deps.api, createQueryService({ datasources: service, store, clock: deps.clock }));
+  registerProxyRoutes(deps.api, service, forwarder);
 }
