@@ -11,6 +11,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   raw: string;
+  /** Whether the session was upgraded with STARTTLS. */
+  secure: boolean;
   /** The AUTH credentials the client used, if any. */
   auth?: { username: string; password: string };
 }
@@ -23,14 +25,19 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server (the smtp-server package) on 127.0.0.1, plain text, optional AUTH. */
+/** A real SMTP server (the smtp-server package) on 127.0.0.1: plain text, optional AUTH and STARTTLS. */
 export async function startSmtpServer(
-  options: { requireAuth?: { user: string; password: string } } = {},
+  options: {
+    requireAuth?: { user: string; password: string };
+    /** Offer STARTTLS with this certificate. */
+    startTls?: { cert: string; key: string };
+  } = {},
 ): Promise<SmtpPeer> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
-    disabledCommands: options.requireAuth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    disabledCommands: [...(options.startTls ? [] : ['STARTTLS']), ...(options.requireAuth ? [] : ['AUTH'])],
+    ...(options.startTls ? { key: options.startTls.key, cert: options.startTls.cert } : {}),
     authOptional: !options.requireAuth,
     allowInsecureAuth: true,
     logger: false,
@@ -51,6 +58,7 @@ export async function startSmtpServer(
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
           ...parsed,
           raw,
+          secure: session.secure,
           ...(session.user
             ? { auth: { username: String(session.user), password: options.requireAuth?.password ?? '' } }
             : {}),

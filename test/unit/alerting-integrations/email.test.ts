@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendIntegration } from '../../../src/features/alerting/integrations/index.js';
+import { selfSignedCertificate } from '../../helpers/peers/certificate.js';
 import { startSmtpServer, type SmtpPeer } from '../../helpers/peers/smtp-server.js';
 import { context, firing, integration, resolved, smtpDefaults } from './context.js';
 
@@ -115,6 +116,37 @@ describe('email', () => {
     );
     expect(wrong.ok).toBe(false);
     expect(wrong.error).toMatch(/^failed to send email: .*Invalid username or password/);
+  });
+
+  it('upgrades with STARTTLS, verifying the certificate unless skip_verify, and honours the policy', async () => {
+    const certificate = await selfSignedCertificate();
+    const tlsPeer = await startSmtpServer({ startTls: certificate });
+    try {
+      const send = (extra: object) =>
+        sendIntegration(
+          integration('email', { addresses: 'a@x.test' }),
+          firing('email'),
+          context({ smtp: smtpConfig(tlsPeer, extra) }),
+        );
+      const untrusted = await send({});
+      expect(untrusted.ok).toBe(false);
+      expect(untrusted.error).toMatch(/^failed to send email: .*self[- ]signed certificate/);
+      expect((await send({ skipVerify: true })).ok).toBe(true);
+      expect((await send({ skipVerify: true, startTlsPolicy: 'MandatoryStartTLS' })).ok).toBe(true);
+      expect((await send({ startTlsPolicy: 'NoStartTLS' })).ok).toBe(true);
+      const mails = await tlsPeer.waitFor(3);
+      expect(mails.map((m) => m.secure)).toEqual([true, true, false]);
+    } finally {
+      await tlsPeer.close();
+    }
+    // A server without STARTTLS: mandatory fails, opportunistic sends in clear text.
+    const mandatory = await sendIntegration(
+      integration('email', { addresses: 'a@x.test' }),
+      firing('email'),
+      context({ smtp: smtpConfig(smtp, { startTlsPolicy: 'MandatoryStartTLS' }) }),
+    );
+    expect(mandatory.ok).toBe(false);
+    expect(mandatory.error).toMatch(/^failed to send email: .*STARTTLS/i);
   });
 
   it('refuses to send when SMTP is not enabled', async () => {
