@@ -21,7 +21,7 @@ export const can = (action: string, ...scopes: string[]): Evaluator => ({
 export const allOf = (...of: Evaluator[]): Evaluator => ({ kind: 'all', of });
 export const anyOf = (...of: Evaluator[]): Evaluator => ({ kind: 'any', of });
 
-/** action -> scopes the caller holds it on */
+/** action -> scopes the caller holds it on (treat the arrays as read-only: evaluate() indexes them) */
 export type PermissionMap = Map<string, string[]>;
 
 export function toPermissionMap(permissions: Iterable<Permission>): PermissionMap {
@@ -53,6 +53,32 @@ export function scopeCovers(held: string, target: string): boolean {
   return held === target;
 }
 
+/** The held scopes of one action, split for lookups: exact scopes and wildcard prefixes. */
+interface ScopeIndex {
+  exact: Set<string>;
+  prefixes: string[];
+}
+
+/**
+ * Indexes per held-scope array, built on first use. Permission maps are built once and cached, so
+ * a caller holding thousands of scopes pays a set lookup per check, not a scan.
+ */
+const indexes = new WeakMap<string[], ScopeIndex>();
+
+function indexOf(scopes: string[]): ScopeIndex {
+  let index = indexes.get(scopes);
+  if (!index) {
+    index = { exact: new Set(), prefixes: [] };
+    for (const scope of scopes) {
+      if (scope === '' || !isValidScope(scope)) continue;
+      if (scope.endsWith('*')) index.prefixes.push(scope.slice(0, -1));
+      else index.exact.add(scope);
+    }
+    indexes.set(scopes, index);
+  }
+  return index;
+}
+
 export function evaluate(held: PermissionMap, evaluator: Evaluator): boolean {
   switch (evaluator.kind) {
     case 'all':
@@ -63,7 +89,10 @@ export function evaluate(held: PermissionMap, evaluator: Evaluator): boolean {
       const scopes = held.get(evaluator.action);
       if (!scopes) return false;
       if (evaluator.scopes.length === 0) return true;
-      return evaluator.scopes.some((target) => scopes.some((scope) => scopeCovers(scope, target)));
+      const { exact, prefixes } = indexOf(scopes);
+      return evaluator.scopes.some(
+        (target) => exact.has(target) || prefixes.some((prefix) => target.startsWith(prefix)),
+      );
     }
   }
 }

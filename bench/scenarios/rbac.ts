@@ -1,0 +1,55 @@
+import type { BenchContext, Scenario } from './types.js';
+
+const SCOPED_PERMISSIONS = 1000;
+
+async function api<T>(ctx: BenchContext, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(ctx.url + path, {
+    method,
+    headers: { authorization: ctx.adminAuth, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Permission evaluation for a caller holding 1 000 scoped permissions (a custom role with
+ * `dashboards.permissions:read` on 1 000 distinct dashboards), on an endpoint that checks that
+ * action on the last of them, next to the same endpoint for the admin (one wildcard).
+ */
+export const rbacScenarios: Scenario[] = [
+  {
+    name: 'GET /api/access-control/dashboards/{uid} (1000 scoped permissions)',
+    async prepare(ctx) {
+      const login = `bench-rbac-${Date.now()}`;
+      const password = 'bench-rbac-password';
+      const user = await api<{ id: number }>(ctx, 'POST', '/api/admin/users', {
+        login,
+        email: `${login}@example.com`,
+        password,
+      });
+      await api(ctx, 'PATCH', `/api/org/users/${user.id}`, { role: 'None' });
+      const permissions = Array.from({ length: SCOPED_PERMISSIONS }, (_, i) => ({
+        action: 'dashboards.permissions:read',
+        scope: `dashboards:uid:bench-${i}`,
+      }));
+      await api(ctx, 'POST', '/api/access-control/roles', {
+        name: `custom:${login}`,
+        uid: login,
+        permissions,
+      });
+      await api(ctx, 'POST', `/api/access-control/users/${user.id}/roles`, { roleUid: login });
+      return {
+        path: `/api/access-control/dashboards/bench-${SCOPED_PERMISSIONS - 1}`,
+        headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` },
+      };
+    },
+  },
+  {
+    name: 'GET /api/access-control/dashboards/{uid} (admin, wildcard)',
+    prepare: (ctx) => ({
+      path: `/api/access-control/dashboards/bench-${SCOPED_PERMISSIONS - 1}`,
+      headers: { authorization: ctx.adminAuth },
+    }),
+  },
+];
