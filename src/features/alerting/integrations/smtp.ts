@@ -1,5 +1,6 @@
 /** Sending mail through the `[smtp]` server with nodemailer, bounded by the delivery's signal. */
 
+import { isIP } from 'node:net';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../../../config/config.js';
 import { abortCause, DeliveryError } from './errors.js';
@@ -30,7 +31,8 @@ export async function sendMails(
     requireTLS: smtp.startTlsPolicy === 'MandatoryStartTLS',
     ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
     ...(smtp.ehloIdentity ? { name: smtp.ehloIdentity } : {}),
-    tls: { rejectUnauthorized: !smtp.skipVerify, servername: host },
+    // SNI takes names only; an IP host is still checked against the certificate's IP entries.
+    tls: { rejectUnauthorized: !smtp.skipVerify, ...(isIP(host) ? {} : { servername: host }) },
   });
   const onAbort = (): void => transport.close();
   signal.addEventListener('abort', onAbort, { once: true });
