@@ -11,6 +11,7 @@ import {
   toPermissionMap,
   type Permission,
 } from '../../../src/features/rbac/evaluator.js';
+import { teamConfigurationAccess } from '../../../src/features/rbac/common-evaluators.js';
 
 const held = (...permissions: [string, string?][]) =>
   toPermissionMap(permissions.map(([action, scope = '']): Permission => ({ action, scope })));
@@ -158,5 +159,38 @@ describe('mapScopes (resolution)', () => {
       anyOf(can('dashboards:read', 'dashboards:uid:d', 'folders:uid:f'), can('teams:create')),
     );
     expect(evaluate(held(['dashboards:read', 'folders:uid:f']), resolved)).toBe(true);
+  });
+});
+
+describe('team configuration access (SPEC)', () => {
+  const cases: [[string, string?][], boolean][] = [
+    [[['teams:create']], true],
+    [
+      [
+        ['teams:read', 'teams:*'],
+        ['teams:write', 'teams:*'],
+      ],
+      true,
+    ],
+    [
+      [
+        ['teams:read', 'teams:id:1'],
+        ['teams.permissions:write', 'teams:id:1'],
+      ],
+      true,
+    ],
+    [[['teams:read', 'teams:*']], false],
+    [[['teams:write', 'teams:*']], false],
+    [
+      [
+        ['teams:read', 'teams:*'],
+        ['teams.permissions:read', 'teams:*'],
+      ],
+      false,
+    ],
+    [[], false],
+  ];
+  it.each(cases)('%j -> %s', (permissions, allowed) => {
+    expect(evaluate(held(...permissions), teamConfigurationAccess)).toBe(allowed);
   });
 });
