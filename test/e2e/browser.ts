@@ -35,6 +35,8 @@ export function buildWebIfStale(): void {
     ],
     {
       cwd: projectRoot,
+      // Vitest sets NODE_ENV=test, which would give React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'inherit',
     },
   );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/lib/build-info.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
+import { startPrometheus } from '../helpers/prometheus.js';
 import {
   buildWebIfStale,
   canvasPixels,
@@ -148,6 +149,19 @@ describe('web UI in Chromium', () => {
       await signIn(page);
       await page.waitForURL(/\/d\/e2e-overview/);
       await waitForPanels(page);
+      // Panel bodies are lazily loaded chunks: wait for each to show its content.
+      for (const selector of [
+        '[data-panel-id="1"] canvas',
+        '[data-panel-id="2"] [data-testid=stat-value]',
+        '[data-panel-id="3"] tbody tr',
+        '[data-panel-id="4"] .gauge-value',
+        '[data-panel-id="5"] .bargauge-value',
+        '[data-panel-id="6"] h1',
+        '[data-panel-id="7"] svg path',
+        '[data-panel-id="8"] .panel-unsupported',
+      ]) {
+        await page.waitForSelector(selector);
+      }
       await screenshot(page, 'dashboard');
 
       // Time series: two series with data on the canvas (the classic palette's first colour).
@@ -303,6 +317,14 @@ describe('web UI in Chromium', () => {
       await page.click('nav >> text=Dashboards');
       await page.waitForSelector('.recent');
       expect(await page.textContent('.recent')).toContain('Other board');
+
+      // The default home dashboard: its HTML header as text, and a dashboard list with recent ones.
+      await page.click('nav >> text=Home');
+      await page.waitForSelector('[data-panel-type=dashlist] a');
+      expect(await page.textContent('[data-panel-type=dashlist]')).toContain('Other board');
+      expect(await page.textContent('[data-panel-type=text] .panel-body')).toBe('Home Dashboard');
+      expect(await page.textContent('[data-panel-type=news]')).toContain('not supported');
+      await screenshot(page, 'home');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -386,6 +408,97 @@ describe('web UI in Chromium', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it('draws a real Prometheus series, fills a label_values variable, and sends its value in the query', async () => {
+    const prometheus = await startPrometheus({ minSamples: 5 });
+    const server = await startTestServer();
+    const ds = await call(server, 'POST', '/api/datasources', {
+      as: ADMIN,
+      body: {
+        name: 'Prometheus',
+        type: 'prometheus',
+        uid: 'e2e-prom',
+        url: prometheus.url,
+        access: 'proxy',
+        isDefault: true,
+      },
+    });
+    expect(ds.status, JSON.stringify(ds.body)).toBe(200);
+    const prom = { type: 'prometheus', uid: 'e2e-prom' };
+    await saveDashboard(server, {
+      uid: 'e2e-prom',
+      title: 'E2E Prometheus',
+      time: { from: 'now-5m', to: 'now' },
+      templating: {
+        list: [
+          {
+            name: 'job',
+            type: 'query',
+            datasource: prom,
+            query: 'label_values(up, job)',
+            definition: 'label_values(up, job)',
+            refresh: 1,
+          },
+        ],
+      },
+      panels: [
+        {
+          id: 1,
+          type: 'timeseries',
+          title: 'Scrapes of $job',
+          gridPos: { x: 0, y: 0, w: 16, h: 9 },
+          datasource: prom,
+          fieldConfig: { defaults: { custom: { lineWidth: 3 } }, overrides: [] },
+          targets: [
+            {
+              refId: 'A',
+              datasource: prom,
+              expr: 'prometheus_http_requests_total{job="$job"}',
+              legendFormat: '{{handler}}',
+              range: true,
+            },
+          ],
+        },
+        {
+          id: 2,
+          type: 'stat',
+          title: 'Up',
+          gridPos: { x: 16, y: 0, w: 8, h: 9 },
+          datasource: prom,
+          targets: [{ refId: 'A', datasource: prom, expr: 'sum(up{job="$job"})', instant: true }],
+        },
+      ],
+    });
+    const context = await chromium.browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1400, height: 900 },
+    });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const recorded = recordQueries(page);
+    try {
+      await page.goto('/login?redirectTo=%2Fd%2Fe2e-prom');
+      await signIn(page);
+      await page.waitForSelector('[data-panel-id="1"][data-state=done] canvas', { timeout: 20_000 });
+      await page.waitForSelector('[data-panel-id="2"][data-state=done]');
+      expect(await page.inputValue('#var-job')).toBe('prometheus');
+      expect(await page.textContent('[data-panel-id="1"] .panel-title')).toBe('Scrapes of prometheus');
+      const panelQueries = recorded.queries.flatMap((q) => q.queries).filter((q: any) => q.refId === 'A');
+      expect(panelQueries.map((q: any) => q.expr)).toContain(
+        'prometheus_http_requests_total{job="prometheus"}',
+      );
+      expect(
+        Number(await page.getAttribute('[data-panel-id="1"] .timeseries-panel', 'data-point-count')),
+      ).toBeGreaterThan(1);
+      expect(await canvasPixels(page, '[data-panel-id="1"] canvas', '#7EB26D')).toBeGreaterThan(50);
+      expect(await page.textContent('[data-panel-id="2"] [data-testid=stat-value]')).toBe('1');
+      await screenshot(page, 'prometheus');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await prometheus.stop();
     }
   });
 });

@@ -167,6 +167,8 @@ describe('query building', () => {
     expect(resolveDataSource(null, datasources, vars)?.uid).toBe('t1');
     expect(resolveDataSource({ type: 'prometheus' }, datasources, vars)?.uid).toBe('p1');
     expect(resolveDataSource({ uid: 'gone' }, datasources, vars)).toBeUndefined();
+    expect(resolveDataSource({ uid: '${DS_PROM}', type: 'prometheus' }, datasources, vars)?.uid).toBe('p1');
+    expect(resolveDataSource({ uid: '${DS_PROM}' }, datasources, vars)).toBeUndefined();
   });
 
   it('interpolates targets with the data source multi-value format, skips hidden ones, and reports missing data sources', () => {

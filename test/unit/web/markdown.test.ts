@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInline, parseMarkdown, safeHref } from '../../../web/src/lib/markdown.js';
+import { htmlToText, parseInline, parseMarkdown, safeHref } from '../../../web/src/lib/markdown.js';
 
 describe('safe markdown', () => {
   it('parses headings, paragraphs, lists, quotes, code and rules', () => {
@@ -47,5 +47,11 @@ describe('safe markdown', () => {
     expect(safeHref('/d/abc')).toBe('/d/abc');
     expect(safeHref('mailto:a@b.c')).toBe('mailto:a@b.c');
     expect(safeHref('relative/path')).toBe('relative/path');
+  });
+
+  it('reduces HTML text panels to their text', () => {
+    expect(
+      htmlToText('<div class="x"><span>Home &amp; away</span></div><script>alert(1)</script><p>a</p>b&#33;'),
+    ).toBe('Home & away\na\nb!');
   });
 });

@@ -134,3 +134,24 @@ export function parseMarkdown(source: string): Block[] {
   }
   return blocks;
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * The readable text of an HTML text panel: scripts and styles dropped, tags removed, common
+ * entities decoded. Shown as text, so no markup from the dashboard ever reaches the page.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<br\s*\/?>|<\/(p|div|h[1-6]|li|tr)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (match, code: string) => {
+      if (code.startsWith('#x') || code.startsWith('#X'))
+        return String.fromCodePoint(parseInt(code.slice(2), 16));
+      if (code.startsWith('#')) return String.fromCodePoint(Number(code.slice(1)));
+      return ENTITIES[code.toLowerCase()] ?? match;
+    })
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

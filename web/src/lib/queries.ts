@@ -35,7 +35,17 @@ export function resolveDataSource(
     return byDefault();
   }
   const resolved = interpolateDeep(text, vars);
-  return datasources.find((ds) => ds.uid === resolved) ?? datasources.find((ds) => ds.name === resolved);
+  const found =
+    datasources.find((ds) => ds.uid === resolved) ?? datasources.find((ds) => ds.name === resolved);
+  if (found) return found;
+  // An export's unfilled input (`${DS_PROMETHEUS}`): any data source of the referenced type.
+  if (/^\$\{?\w+\}?$/.test(resolved) && typeof ref === 'object' && ref?.type) {
+    return (
+      datasources.find((ds) => ds.type === ref.type && ds.isDefault) ??
+      datasources.find((ds) => ds.type === ref.type)
+    );
+  }
+  return undefined;
 }
 
 export function isMixed(ref: DataSourceRef): boolean {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { parseMarkdown, type Block, type Inline } from '../lib/markdown.js';
+import { htmlToText, parseMarkdown, type Block, type Inline } from '../lib/markdown.js';
 import { interpolate } from '../lib/variables.js';
 import type { PanelProps } from './types.js';
 
@@ -65,8 +65,8 @@ function block(node: Block, i: number): ReactNode {
 }
 
 /**
- * Markdown rendered through a tree of React elements; HTML mode shows the source as text, because
- * raw HTML from a dashboard would run in every viewer's session.
+ * Markdown rendered through a tree of React elements; HTML mode shows only the text of the HTML,
+ * because raw HTML from a dashboard would run in every viewer's session.
  */
 export default function TextPanel({ panel, vars }: PanelProps) {
   const options = panel.options ?? {};
@@ -74,5 +74,6 @@ export default function TextPanel({ panel, vars }: PanelProps) {
   const content = interpolate((options.content as string | undefined) ?? panel.content ?? '', vars);
   if (mode === 'markdown')
     return <div className="text-panel markdown">{parseMarkdown(content).map(block)}</div>;
+  if (mode === 'html') return <div className="text-panel html-as-text">{htmlToText(content)}</div>;
   return <pre className="text-panel">{content}</pre>;
 }

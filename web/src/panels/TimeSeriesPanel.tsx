@@ -273,8 +273,8 @@ export default function TimeSeriesPanel({
             <div className="tooltip-time">
               {hoveredTime !== undefined ? new Date(hoveredTime).toLocaleString() : ''}
             </div>
-            {(tooltipMode === 'single' ? tooltipRows.slice(0, 1) : tooltipRows).map((row) => (
-              <div key={row.name} className="tooltip-row">
+            {(tooltipMode === 'single' ? tooltipRows.slice(0, 1) : tooltipRows).map((row, index) => (
+              <div key={index} className="tooltip-row">
                 <span className="legend-swatch" style={{ background: row.color }} />
                 {row.name}: <strong>{formatValueText(row.value, row.unit, row.decimals)}</strong>
               </div>

@@ -11,6 +11,7 @@ const bargauge = lazy(() => import('./BarGaugePanel.js'));
 const table = lazy(() => import('./TablePanel.js'));
 const text = lazy(() => import('./TextPanel.js'));
 const piechart = lazy(() => import('./PieChartPanel.js'));
+const dashlist = lazy(() => import('./DashListPanel.js'));
 const unsupported = lazy(() => import('./UnsupportedPanel.js'));
 
 const PANELS: Record<string, PanelComponent> = {
@@ -25,6 +26,7 @@ const PANELS: Record<string, PanelComponent> = {
   'table-old': table,
   text,
   piechart,
+  dashlist,
 };
 
 /** Panel types that show text only and run no queries. */
