@@ -208,6 +208,16 @@ export function overviewDashboard() {
         targets: [{ refId: 'A', datasource: TESTDATA, scenarioId: 'no_such_scenario' }],
       },
       {
+        id: 12,
+        type: 'stat',
+        title: 'Host $hosts',
+        repeat: 'hosts',
+        gridPos: { x: 16, y: 14, w: 4, h: 4 },
+        datasource: TESTDATA,
+        options: { graphMode: 'none' },
+        targets: [csv('A', 'value\n1')],
+      },
+      {
         id: 10,
         type: 'row',
         title: 'More',

@@ -199,6 +199,13 @@ describe('web UI in Chromium', () => {
       expect(await page.textContent('[data-panel-id="8"]')).toContain('heatmap-nonexistent');
       expect(await page.textContent('[data-panel-id="9"] [role=alert]')).toContain('no_such_scenario');
 
+      // A panel repeated for each selected value of a multi-value variable.
+      expect(
+        await page.$$eval('[data-panel-type=stat] .panel-title', (els) =>
+          els.map((e) => e.textContent).filter((t) => t?.startsWith('Host ')),
+        ),
+      ).toEqual(['Host web1', 'Host web2']);
+
       // Collapsed row: its panel appears when expanded.
       expect(await page.locator('[data-panel-id="11"]').count()).toBe(0);
       await page.click('[data-row-title="More"]');

@@ -5,7 +5,8 @@ import { replaceSearch } from '../app/router.js';
 import { useSession } from '../app/session.js';
 import { StarButton } from '../app/StarButton.js';
 import { layoutPanels, GRID_CELL_HEIGHT, GRID_MARGIN } from '../lib/layout.js';
-import { upgradeRows, type DashboardMeta, type DashboardModel, type Panel } from '../lib/model.js';
+import { upgradeRows, type DashboardMeta, type DashboardModel } from '../lib/model.js';
+import { expandRepeats, type RepeatedPanel } from '../lib/repeat.js';
 import { parseDuration, resolveRange, type RawTimeRange } from '../lib/time.js';
 import { ALL_VALUE } from '../lib/variables.js';
 import { loadDataSources } from './datasources.js';
@@ -110,7 +111,19 @@ export function DashboardView({
   }, [builtIn, range, uid]);
 
   const panels = useMemo(() => upgradeRows(model), [model]);
-  const placed = useMemo(() => layoutPanels<Panel>(panels, expanded), [panels, expanded]);
+  const repeated = useMemo(
+    () =>
+      expandRepeats(panels, (name) => {
+        const state = variables.states.find((s) => s.model.name === name);
+        if (!state) return undefined;
+        const values = state.selected.includes(ALL_VALUE)
+          ? state.options.map((o) => o.value)
+          : state.selected;
+        return { values, texts: values.map((v) => state.options.find((o) => o.value === v)?.text ?? v) };
+      }),
+    [panels, variables.states],
+  );
+  const placed = useMemo(() => layoutPanels<RepeatedPanel>(repeated, expanded), [repeated, expanded]);
   const rows = placed.length ? Math.max(...placed.map((p) => p.pos.y + p.pos.h)) : 0;
   const onZoom = useCallback(
     (from: number, to: number) => setRaw({ from: String(Math.round(from)), to: String(Math.round(to)) }),
@@ -209,7 +222,7 @@ function RowHeader({
   onToggle,
   count,
 }: {
-  panel: Panel;
+  panel: RepeatedPanel;
   open: boolean;
   onToggle: (open: boolean) => void;
   count: number;

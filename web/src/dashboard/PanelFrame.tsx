@@ -1,7 +1,7 @@
 import { memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, post, type DataSourceInfo } from '../app/api.js';
 import { toPanelData, type PanelData, type QueryResponseJson } from '../lib/frames.js';
-import type { Panel } from '../lib/model.js';
+import type { RepeatedPanel } from '../lib/repeat.js';
 import { buildQueries } from '../lib/queries.js';
 import { calculateInterval, parseDuration, type TimeRange } from '../lib/time.js';
 import { scopedVars, type VariableState } from '../lib/variable-state.js';
@@ -22,7 +22,7 @@ type QueryState =
   | { status: 'error'; message: string; data?: PanelData };
 
 interface Props {
-  panel: Panel;
+  panel: RepeatedPanel;
   range: TimeRange | undefined;
   ready: boolean;
   tick: number;
@@ -67,8 +67,11 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
     ? calculateInterval(range.to - range.from, maxDataPoints, parseDuration(panel.interval ?? '') ?? 0)
     : 60_000;
   const vars = useMemo(
-    () => scopedVars(variables, { from: range?.from ?? 0, to: range?.to ?? 0, intervalMs, dashboardTitle }),
-    [variables, range, intervalMs, dashboardTitle],
+    () => ({
+      ...scopedVars(variables, { from: range?.from ?? 0, to: range?.to ?? 0, intervalMs, dashboardTitle }),
+      ...panel.scopedVars,
+    }),
+    [variables, range, intervalMs, dashboardTitle, panel.scopedVars],
   );
   const request = useMemo(() => {
     if (!needsData || !ready || !range) return undefined;

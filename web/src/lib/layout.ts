@@ -14,6 +14,7 @@ export interface GridPos {
 
 export interface PanelLike {
   id?: number;
+  repeatKey?: string;
   type?: string;
   gridPos?: Partial<GridPos>;
   collapsed?: boolean;
@@ -99,7 +100,7 @@ export function layoutPanels<P extends PanelLike>(
         panel: child.panel,
         pos,
         rowId,
-        key: `panel-${child.panel.id ?? `${rowId}-${child.i}`}`,
+        key: child.panel.repeatKey ?? `panel-${child.panel.id ?? `${rowId}-${child.i}`}`,
       });
     }
     cursor = bottom;
