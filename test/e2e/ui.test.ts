@@ -267,6 +267,15 @@ describe('web UI in Chromium', () => {
       expect(await page.inputValue('#var-host')).toBe('beta');
       expect(recorded.queries.some((q) => q.from === zoomed.from && q.to === zoomed.to)).toBe(true);
       await screenshot(page, 'dashboard-zoomed');
+
+      // Auto refresh from the URL re-runs the queries on its interval.
+      await page.goto(`${url}&refresh=1s`);
+      await waitForPanels(page);
+      recorded.clear();
+      await expect
+        .poll(() => recorded.queries.filter((q) => q.queries[0]?.refId === 'A').length, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(16);
+      expect(await page.inputValue('[aria-label="Auto refresh"]')).toBe('1s');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   calculateInterval,
   describeRange,
+  formatDateTime,
   formatInterval,
   parseDuration,
   parseTime,
+  parseTyped,
   resolveRange,
   zoomOut,
 } from '../../../web/src/lib/time.js';
@@ -61,5 +63,18 @@ describe('time ranges', () => {
     expect(parseDuration('1d')).toBe(86_400_000);
     expect(parseDuration('soon')).toBeUndefined();
     expect(zoomOut({ from: 1000, to: 2000 })).toEqual({ from: 500, to: 2500 });
+  });
+
+  it('formats and reads absolute times in the dashboard time zone', () => {
+    const time = Date.UTC(2026, 0, 15, 8, 5, 9);
+    expect(formatDateTime(time, 'utc')).toBe('2026-01-15 08:05:09');
+    expect(formatDateTime(time, 'Asia/Tokyo')).toBe('2026-01-15 17:05:09');
+    expect(formatDateTime(time, 'Not/AZone')).toBe('2026-01-15 08:05:09');
+    expect(parseTyped('2026-01-15 08:05:09', NOW, false, 'utc')).toBe(time);
+    expect(parseTyped('2026-01-15', NOW, false, 'utc')).toBe(Date.UTC(2026, 0, 15));
+    expect(parseTyped('now-1h', NOW, false, 'utc')).toBe(NOW - 3_600_000);
+    expect(describeRange({ from: String(time), to: String(time + 1000) }, NOW, 'Asia/Tokyo')).toBe(
+      '2026-01-15 17:05:09 to 2026-01-15 17:05:10',
+    );
   });
 });

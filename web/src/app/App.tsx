@@ -31,9 +31,15 @@ export function App() {
       const user = await get<SignedInUser>('/api/user');
       const [orgs, preferences] = await Promise.all([
         get<UserOrg[]>('/api/user/orgs').catch(() => [] as UserOrg[]),
-        get<{ theme?: string }>('/api/user/preferences').catch(() => ({ theme: '' })),
+        get<{ theme?: string; timezone?: string }>('/api/user/preferences').catch(() => ({
+          theme: '',
+          timezone: '',
+        })),
       ]);
-      setState({ phase: 'signed-in', session: { user, orgs, theme: resolveTheme(preferences.theme) } });
+      setState({
+        phase: 'signed-in',
+        session: { user, orgs, theme: resolveTheme(preferences.theme), timezone: preferences.timezone ?? '' },
+      });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setState({ phase: 'anonymous' });
       else setState({ phase: 'error', message: error instanceof Error ? error.message : String(error) });

@@ -1,11 +1,14 @@
 import { post } from './api.js';
 import { Link } from './Link.js';
+import { navigate } from './router.js';
 import { useSession } from './session.js';
 
 export function TopBar() {
   const { user, orgs, reload } = useSession();
   const switchOrg = async (orgId: number) => {
     await post(`/api/user/using/${orgId}`);
+    // Grafana compat: switching organizations goes home; the page shown belongs to the old one.
+    navigate('/');
     reload();
   };
   return (

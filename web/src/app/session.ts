@@ -5,6 +5,8 @@ export interface Session {
   user: SignedInUser;
   orgs: UserOrg[];
   theme: 'dark' | 'light';
+  /** the user's time zone preference ("" when unset) */
+  timezone: string;
   reload: () => void;
 }
 

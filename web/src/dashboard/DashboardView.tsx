@@ -39,7 +39,8 @@ export function DashboardView({
   meta: DashboardMeta;
   uid: string;
 }) {
-  const { user } = useSession();
+  const { user, timezone } = useSession();
+  const timeZone = model.timezone || timezone || 'browser';
   const search = useMemo(() => new URLSearchParams(location.search), []);
   const [raw, setRaw] = useState<RawTimeRange>(() => initialRange(model, search));
   const [refresh, setRefresh] = useState<string>(() => search.get('refresh') ?? (model.refresh || ''));
@@ -148,6 +149,7 @@ export function DashboardView({
         {!model.timepicker?.hidden && (
           <TimePicker
             raw={raw}
+            timeZone={timeZone}
             range={range}
             onChange={setRaw}
             refresh={refresh}
@@ -205,6 +207,7 @@ export function DashboardView({
                 variables={variables.states}
                 annotations={annotations}
                 dashboardTitle={model.title}
+                timeZone={timeZone}
                 onZoom={onZoom}
               />
             )}

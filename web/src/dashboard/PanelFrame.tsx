@@ -30,6 +30,7 @@ interface Props {
   variables: VariableState[];
   annotations: Annotation[];
   dashboardTitle?: string;
+  timeZone: string;
   onZoom: (from: number, to: number) => void;
 }
 
@@ -56,7 +57,8 @@ function useSize() {
 
 /** One panel: header (title, description, links), its queries through /api/ds/query, and its body. */
 export const PanelFrame = memo(function PanelFrame(props: Props) {
-  const { panel, range, ready, tick, datasources, variables, annotations, dashboardTitle, onZoom } = props;
+  const { panel, range, ready, tick, datasources, variables, annotations, dashboardTitle, onZoom, timeZone } =
+    props;
   const type = panel.type ?? 'graph';
   const needsData = queriesData(type);
   const [state, setState] = useState<QueryState>({ status: 'idle' });
@@ -189,6 +191,7 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
               annotations={annotations}
               onZoom={onZoom}
               vars={vars}
+              timeZone={timeZone}
             />
           </Suspense>
         ) : null}

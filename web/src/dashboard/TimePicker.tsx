@@ -2,7 +2,8 @@ import { useState } from 'react';
 import {
   DEFAULT_REFRESH_INTERVALS,
   describeRange,
-  parseTime,
+  isRelative,
+  parseTyped,
   PRESETS,
   zoomOut,
   type RawTimeRange,
@@ -11,6 +12,7 @@ import {
 
 interface Props {
   raw: RawTimeRange;
+  timeZone: string;
   range: TimeRange | undefined;
   onChange: (raw: RawTimeRange) => void;
   refresh: string;
@@ -21,6 +23,7 @@ interface Props {
 
 export function TimePicker({
   raw,
+  timeZone,
   range,
   onChange,
   refresh,
@@ -29,14 +32,17 @@ export function TimePicker({
   onRefresh,
 }: Props) {
   const [open, setOpen] = useState(false);
+  const listed = refreshIntervals?.length ? refreshIntervals : DEFAULT_REFRESH_INTERVALS;
+  // A refresh from the URL or the saved dashboard stays selectable even when it is not listed.
+  const intervals = refresh && !listed.includes(refresh) ? [refresh, ...listed] : listed;
   const [from, setFrom] = useState(raw.from);
   const [to, setTo] = useState(raw.to);
   const [error, setError] = useState<string>();
 
   const apply = () => {
     const now = Date.now();
-    const fromTime = parseTime(from, now);
-    const toTime = parseTime(to, now, true);
+    const fromTime = parseTyped(from, now, false, timeZone);
+    const toTime = parseTyped(to, now, true, timeZone);
     if (fromTime === undefined || toTime === undefined) {
       setError('Use now, now-6h, now/d, or a date such as 2026-01-31 12:00:00');
       return;
@@ -46,7 +52,9 @@ export function TimePicker({
       return;
     }
     setError(undefined);
-    onChange({ from: from.trim(), to: to.trim() });
+    // Typed dates are kept as epoch milliseconds, so the zone they were read in stays applied.
+    const store = (text: string, time: number) => (isRelative(text) ? text.trim() : String(time));
+    onChange({ from: store(from, fromTime), to: store(to, toTime) });
     setOpen(false);
   };
 
@@ -69,7 +77,7 @@ export function TimePicker({
           setOpen(!open);
         }}
       >
-        🕑 {describeRange(raw, Date.now())}
+        🕑 {describeRange(raw, Date.now(), timeZone)}
       </button>
       <button
         title="Zoom out time range"
@@ -92,7 +100,7 @@ export function TimePicker({
         onChange={(event) => onRefreshChange(event.target.value)}
       >
         <option value="">Off</option>
-        {(refreshIntervals?.length ? refreshIntervals : DEFAULT_REFRESH_INTERVALS).map((interval) => (
+        {intervals.map((interval) => (
           <option key={interval} value={interval}>
             {interval}
           </option>

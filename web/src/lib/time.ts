@@ -127,13 +127,13 @@ const UNIT_NAMES: Record<string, string> = {
   y: 'year',
 };
 
-function formatAbsolute(text: string, now: number): string {
+function formatAbsolute(text: string, now: number, timeZone?: string): string {
   const time = parseTime(text, now);
-  return time === undefined ? text : new Date(time).toISOString().replace('T', ' ').slice(0, 19);
+  return time === undefined ? text : formatDateTime(time, timeZone);
 }
 
 /** A readable description of a raw range: "Last 6 hours", or "2026-01-01 00:00:00 to …". */
-export function describeRange(raw: RawTimeRange, now: number): string {
+export function describeRange(raw: RawTimeRange, now: number, timeZone = 'utc'): string {
   const preset = PRESETS.find((p) => p.from === raw.from && p.to === raw.to);
   if (preset) return preset.display;
   const match = /^now-(\d+)([smhdwMy])$/.exec(raw.from);
@@ -141,7 +141,7 @@ export function describeRange(raw: RawTimeRange, now: number): string {
     const count = Number(match[1]);
     return `Last ${count} ${UNIT_NAMES[match[2]!]}${count === 1 ? '' : 's'}`;
   }
-  const side = (text: string) => (isRelative(text) ? text : formatAbsolute(text, now));
+  const side = (text: string) => (isRelative(text) ? text : formatAbsolute(text, now, timeZone));
   return `${side(raw.from)} to ${side(raw.to)}`;
 }
 
@@ -190,4 +190,49 @@ export function zoomOut(range: { from: number; to: number }, factor = 2): { from
   const span = range.to - range.from;
   const centre = range.from + span / 2;
   return { from: Math.round(centre - (span * factor) / 2), to: Math.round(centre + (span * factor) / 2) };
+}
+
+/** Grafana's time zone setting as an Intl zone: "browser" (or empty) is the browser's own. */
+export function intlTimeZone(timeZone: string | undefined): string | undefined {
+  if (!timeZone || timeZone === 'browser') return undefined;
+  return timeZone === 'utc' ? 'UTC' : timeZone;
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in a dashboard's time zone (UTC when the zone is unknown). */
+export function formatDateTime(ms: number, timeZone?: string): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone: intlTimeZone(timeZone),
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date(ms));
+  } catch {
+    return new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/** An absolute time typed without a zone is read in UTC for UTC dashboards, else in the browser's zone. */
+export function parseTyped(
+  text: string,
+  now: number,
+  roundUp: boolean,
+  timeZone?: string,
+): number | undefined {
+  const trimmed = text.trim();
+  if (timeZone === 'utc' && /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/.test(trimmed)) {
+    return parseTime(
+      `${trimmed.replace(' ', 'T')}${trimmed.length === 10 ? 'T00:00:00' : ''}Z`,
+      now,
+      roundUp,
+    );
+  }
+  return parseTime(trimmed, now, roundUp);
 }

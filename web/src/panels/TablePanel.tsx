@@ -1,16 +1,17 @@
 import { useMemo, useState } from 'react';
 import { displayValue, effectiveConfig } from '../lib/field-config.js';
 import { displayName, valueText, type Field } from '../lib/frames.js';
+import { formatDateTime } from '../lib/time.js';
 import { formattedToString } from '../lib/units.js';
 import type { PanelProps } from './types.js';
 
-function formatTime(value: unknown): string {
+function formatTime(value: unknown, timeZone: string): string {
   const n = typeof value === 'number' ? value : Date.parse(valueText(value));
-  return Number.isFinite(n) ? new Date(n).toISOString().replace('T', ' ').slice(0, 19) : valueText(value);
+  return Number.isFinite(n) ? formatDateTime(n, timeZone) : valueText(value);
 }
 
 /** A table of one frame (a selector picks among several), sortable by clicking a header. */
-export default function TablePanel({ panel, data, height }: PanelProps) {
+export default function TablePanel({ panel, data, height, timeZone }: PanelProps) {
   const [frameIndex, setFrameIndex] = useState(0);
   const [sort, setSort] = useState<{ column: number; desc: boolean }>();
   const frame = data.frames[Math.min(frameIndex, data.frames.length - 1)];
@@ -87,7 +88,8 @@ export default function TablePanel({ panel, data, height }: PanelProps) {
             <tr key={row}>
               {visible.map((column) => {
                 const value = column.field.values[row];
-                if (column.field.type === 'time') return <td key={column.index}>{formatTime(value)}</td>;
+                if (column.field.type === 'time')
+                  return <td key={column.index}>{formatTime(value, timeZone)}</td>;
                 const shown = displayValue(value, column.config);
                 const cellMode = column.config.custom as
                   { cellOptions?: { type?: string }; displayMode?: string } | undefined;

@@ -4,6 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import { paletteColor, resolveColor, withAlpha } from '../lib/colors.js';
 import { reduce, REDUCER_NAMES } from '../lib/reduce.js';
 import { alignSeries, stackSeries, toSeries } from '../lib/series.js';
+import { formatDateTime, intlTimeZone } from '../lib/time.js';
 import { formatValueText } from '../lib/units.js';
 import type { PanelProps } from './types.js';
 
@@ -42,6 +43,7 @@ export default function TimeSeriesPanel({
   range,
   annotations,
   onZoom,
+  timeZone,
 }: PanelProps) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot>(undefined);
@@ -85,6 +87,7 @@ export default function TimeSeriesPanel({
     const first = series[0]?.config;
     const unit = first?.unit;
     const decimals = first?.decimals;
+    const zone = intlTimeZone(timeZone);
     const axisColor = cssVar('--text-muted', '#8e8e8e');
     const gridColor = cssVar('--grid-line', 'rgba(128,128,128,0.15)');
     const percentStack = customs.some((c) => c.stacking?.mode === 'percent');
@@ -96,6 +99,7 @@ export default function TimeSeriesPanel({
       width: plotWidth,
       height: plotHeight,
       ms: 1,
+      ...(zone ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts), zone) } : {}),
       legend: { show: false },
       cursor: { drag: { x: true, y: false, setScale: false }, points: { size: 6 } },
       select: { show: true, left: 0, top: 0, width: 0, height: 0 },
@@ -232,7 +236,7 @@ export default function TimeSeriesPanel({
       chart.destroy();
       plot.current = undefined;
     };
-  }, [prepared, plotWidth, plotHeight, range, annotations, hidden, onZoom]);
+  }, [prepared, plotWidth, plotHeight, range, annotations, hidden, onZoom, timeZone]);
 
   const { series, aligned, colors } = prepared;
   const pointCount = series.reduce((sum, s) => sum + s.values.filter((v) => v !== null).length, 0);
@@ -271,7 +275,7 @@ export default function TimeSeriesPanel({
             style={{ left: Math.min(cursor.left + 60, plotWidth - 180), top: Math.max(0, cursor.top - 10) }}
           >
             <div className="tooltip-time">
-              {hoveredTime !== undefined ? new Date(hoveredTime).toLocaleString() : ''}
+              {hoveredTime !== undefined ? formatDateTime(hoveredTime, timeZone) : ''}
             </div>
             {(tooltipMode === 'single' ? tooltipRows.slice(0, 1) : tooltipRows).map((row, index) => (
               <div key={index} className="tooltip-row">

@@ -13,4 +13,6 @@ export interface PanelProps {
   annotations: Annotation[];
   onZoom: (from: number, to: number) => void;
   vars: ScopedVars;
+  /** Grafana time zone: "browser", "utc" or an IANA name */
+  timeZone: string;
 }
