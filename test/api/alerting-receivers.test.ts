@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
+import { createHistoryStore } from '../../src/features/alerting/history.store.js';
 import { createOrg, createUser, inOrg } from '../helpers/factories.js';
 
 interface Received {
@@ -382,5 +383,76 @@ describe('delivery status and history', () => {
     const viewer = await createUser(server);
     expect((await call(server, 'GET', '/api/v1/notifications/history', { as: viewer.as })).status).toBe(200);
     expect((await call(server, 'GET', '/api/v1/notifications/history')).status).toBe(401);
+  });
+
+  it('shows a caller holding one receiver only that receiver, in lists, status and history', async () => {
+    const server = await startTestServer();
+    const peer = await startReceiver();
+    await createWebhook(server, 'visible', { url: `${peer.url}/ok` });
+    await createWebhook(server, 'hidden', { url: `${peer.url}/ok` });
+    for (const name of ['visible', 'hidden']) {
+      const sent = await call(server, 'POST', TEST, {
+        as: ADMIN,
+        body: {
+          name,
+          svc_managed_receiver_configs: [{ name, type: 'webhook', settings: { url: `${peer.url}/ok` } }],
+        },
+      });
+      expect(sent.status).toBe(200);
+    }
+    const scope = `receivers:uid:${Buffer.from('visible').toString('base64url')}`;
+    const role = await call(server, 'POST', '/api/access-control/roles', {
+      as: ADMIN,
+      body: {
+        name: 'custom:one-receiver',
+        permissions: [
+          { action: 'alert.notifications:read' },
+          { action: 'alert.notifications.receivers:read', scope },
+        ],
+      },
+    });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    const user = await createUser(server);
+    const none = await call(server, 'PATCH', `/api/org/users/${user.id}`, {
+      as: ADMIN,
+      body: { role: 'None' },
+    });
+    expect(none.status).toBe(200);
+    const assigned = await call(server, 'POST', `/api/access-control/users/${user.id}/roles`, {
+      as: ADMIN,
+      body: { roleUid: role.body.uid },
+    });
+    expect(assigned.status).toBe(200);
+
+    const cps = await call(server, 'GET', '/api/v1/provisioning/contact-points', { as: user.as });
+    expect(cps.status).toBe(200);
+    expect(cps.body.map((c: { name: string }) => c.name)).toEqual(['visible']);
+    const statuses = await call(server, 'GET', '/api/alertmanager/svc/config/api/v1/receivers', {
+      as: user.as,
+    });
+    expect(statuses.body.map((c: { name: string }) => c.name)).toEqual(['visible']);
+    const history = await call(server, 'GET', '/api/v1/notifications/history', { as: user.as });
+    expect(history.status).toBe(200);
+    expect(history.body.history.map((h: { receiver: string }) => h.receiver)).toEqual(['visible']);
+    expect((await call(server, 'GET', '/api/v1/notifications/history', { as: ADMIN })).body.totalCount).toBe(
+      2,
+    );
+  });
+
+  it('prunes attempts older than the retention', async () => {
+    const server = await startTestServer();
+    const peer = await startReceiver();
+    const body = {
+      name: 'r',
+      svc_managed_receiver_configs: [{ type: 'webhook', settings: { url: `${peer.url}/ok` } }],
+    };
+    expect((await call(server, 'POST', TEST, { as: ADMIN, body })).status).toBe(200);
+    const db = server.database.db;
+    await db.updateTable('alert_notification_history').set({ created: 1000 }).execute();
+    expect((await call(server, 'POST', TEST, { as: ADMIN, body })).status).toBe(200);
+    const pruned = await createHistoryStore(db).prune(Date.now() - 60_000);
+    expect(pruned).toBe(1);
+    const left = await call(server, 'GET', '/api/v1/notifications/history', { as: ADMIN });
+    expect(left.body.totalCount).toBe(1);
   });
 });

@@ -24,7 +24,13 @@ async function create(
 ) {
   const res = await call(server, 'POST', CP, { as, body, headers });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
-  return res.body as { uid: string; name: string; settings: Record<string, unknown>; provenance?: string };
+  return res.body as {
+    uid: string;
+    name: string;
+    type: string;
+    settings: Record<string, unknown>;
+    provenance?: string;
+  };
 }
 
 describe('contact points: provisioning API', () => {
@@ -53,7 +59,9 @@ describe('contact points: provisioning API', () => {
     });
     const second = await create(server, webhook('ops', {}, { disableResolveMessage: true }));
     expect(second.uid).toMatch(/^[a-zA-Z0-9]{14}$/);
-    await create(server, webhook('another'));
+    // Grafana compat: types match case-insensitively and are stored in the catalogue's spelling
+    const mixedCase = await create(server, { ...webhook('another'), type: 'WebHook' });
+    expect(mixedCase.type).toBe('webhook');
 
     const list = await call(server, 'GET', CP, { as: ADMIN });
     expect(list.body.map((c: { name: string }) => c.name)).toEqual([
@@ -134,6 +142,10 @@ describe('contact points: provisioning API', () => {
     expect(type.body.message).toBe(
       `${prefix('cp', 'carrier-pigeon')}notifier carrier-pigeon is not supported`,
     );
+
+    const long = await post(webhook('n'.repeat(191)));
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('invalid object specification: name is longer than 190 characters');
 
     const empty = await post({ name: 'cp', type: '', settings: { url: 'x' } });
     expect(empty.body.message).toBe('invalid object specification: type should not be an empty string');
@@ -364,5 +376,47 @@ describe('contact points: provisioning API', () => {
     expect((await call(server, 'PUT', `${CP}/o2`, { as: ADMIN, body: webhook('x') })).status).toBe(404);
     // the same uid is free in org 1
     await create(server, webhook('org1', {}, { uid: 'o2' }));
+  });
+
+  it('validates and protects other integration types through the same API', async () => {
+    const server = await startTestServer();
+    const post = (body: unknown) => call(server, 'POST', CP, { as: ADMIN, body });
+    const priority = await post({
+      name: 'push',
+      type: 'pushover',
+      settings: { userKey: 'u', apiToken: 't', priority: 5 },
+    });
+    expect(priority.status).toBe(400);
+    expect(priority.body.message).toBe(
+      'invalid object specification: failed to validate integration "push" (UID ) of type "pushover": invalid priority: 5. Must be between -2 and 2',
+    );
+    const pushover = await create(server, {
+      name: 'push',
+      type: 'pushover',
+      settings: { userKey: 'user-key-secret', apiToken: 'api-token-secret', priority: -2 },
+    });
+    expect(pushover.settings).toEqual({ userKey: '[REDACTED]', apiToken: '[REDACTED]', priority: -2 });
+
+    const line = await create(server, {
+      name: 'line',
+      type: 'line',
+      settings: { token: 'line-token-secret' },
+    });
+    expect(line).toMatchObject({ type: 'LINE', settings: { token: '[REDACTED]' } });
+
+    const slack = await create(server, {
+      name: 'slack',
+      type: 'slack',
+      settings: { url: 'https://hooks.slack.example/services/secret-path', title: '{{ .Status }}' },
+    });
+    expect(slack.settings).toEqual({ url: '[REDACTED]', title: '{{ .Status }}' });
+    const noRecipient = await post({ name: 'slack2', type: 'slack', settings: { token: 'x' } });
+    expect(noRecipient.status).toBe(400);
+    expect(noRecipient.body.message).toContain('recipient must be specified when using the Slack chat API');
+
+    const everything = JSON.stringify((await call(server, 'GET', CP, { as: ADMIN })).body);
+    for (const secret of ['user-key-secret', 'api-token-secret', 'line-token-secret', 'secret-path']) {
+      expect(everything).not.toContain(secret);
+    }
   });
 });

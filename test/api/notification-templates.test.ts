@@ -39,6 +39,21 @@ describe('notification templates', () => {
       body: { template: '{{ define "mine.title" }}changed{{ end }}' },
     });
     expect(changed.body.version).not.toBe(saved.body.version);
+    // a stale version is a conflict; the current one is accepted
+    const stale = await call(server, 'PUT', `${T}/mine`, {
+      as: ADMIN,
+      body: { template: '{{ define "mine.title" }}stale{{ end }}', version: saved.body.version },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({
+      message: `provided version ${saved.body.version} of template mine does not match current version ${changed.body.version}`,
+      messageId: 'alerting.notifications.templates.conflict',
+    });
+    const current = await call(server, 'PUT', `${T}/mine`, {
+      as: ADMIN,
+      body: { template: '{{ define "mine.title" }}changed{{ end }}', version: changed.body.version },
+    });
+    expect(current.status).toBe(202);
 
     // a contact point field may use both
     const cp = await call(server, 'POST', '/api/v1/provisioning/contact-points', {

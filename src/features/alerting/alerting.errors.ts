@@ -44,6 +44,13 @@ export const templateInvalid = (detail: string) =>
     `Template is in invalid format. Correct the payload and try again: ${detail}`,
   )();
 
+export const templateVersionConflict = (given: string, name: string, current: string) =>
+  defineError(
+    409,
+    'alerting.notifications.templates.conflict',
+    `provided version ${given} of template ${name} does not match current version ${current}`,
+  )();
+
 export const unknownReceiver = (uid: string) =>
   defineError(400, 'alerting.notifications.receivers.unknown', `unknown receiver: ${uid}`)();
 

@@ -68,6 +68,7 @@ export function registerAlerting(deps: FeatureDeps): void {
     test: createReceiversTestService({ contactPoints, templates, delivery, clock, externalUrl }),
     status: createReceiversStatusService({ contactPoints, policies, delivery }),
     delivery,
+    readableNames: (identity) => contactPoints.readableNames(identity),
     ensureOrgDefaults,
   });
 

@@ -33,6 +33,7 @@ export function integrationFailure(candidate: IntegrationCandidate, detail: stri
 export function validateIntegration(candidate: IntegrationCandidate, context: ValidationContext): string {
   if (candidate.type.trim() === '') throw invalidObject('type should not be an empty string');
   if (candidate.name.trim() === '') throw invalidObject('name should not be an empty string');
+  if (candidate.name.length > 190) throw invalidObject('name is longer than 190 characters');
 
   const type = supportedType(candidate.type);
   if (!type) throw integrationFailure(candidate, `notifier ${candidate.type} is not supported`);

@@ -240,6 +240,18 @@ export function createContactPointsService(deps: {
       return [...groups].map(([name, integrations]) => ({ name, integrations }));
     },
 
+    /** Names of the contact points the caller may read, or null when it may read them all. */
+    async readableNames(identity: Identity): Promise<string[] | null> {
+      const all = anyOf(
+        can('alert.notifications.receivers:read', 'receivers:*'),
+        can('alert.provisioning:read'),
+      );
+      if (await authorizer.can(identity, all)) return null;
+      const names = await store.names(identity.orgId);
+      const allowed = await Promise.all(names.map((name) => service.canRead(identity, name)));
+      return names.filter((_, i) => allowed[i]);
+    },
+
     /** Rows of one contact point, for sending. */
     byName(orgId: number, name: string): Promise<IntegrationRow[]> {
       return store.list(orgId, name);

@@ -9,6 +9,8 @@ export interface HistoryFilter {
   integrationUid?: string;
   integrationType?: string;
   status?: string;
+  /** only these receivers (null: all) */
+  receivers?: string[] | null;
   from?: number;
   to?: number;
 }
@@ -23,6 +25,8 @@ export function createHistoryStore(db: Db) {
     if (filter.integrationType !== undefined)
       query = query.where('integration_type', '=', filter.integrationType);
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    if (filter.receivers)
+      query = query.where('receiver', 'in', filter.receivers.length ? filter.receivers : ['']);
     if (filter.from !== undefined) query = query.where('created', '>=', filter.from);
     if (filter.to !== undefined) query = query.where('created', '<=', filter.to);
     return query;

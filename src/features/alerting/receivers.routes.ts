@@ -1,6 +1,6 @@
 import type { Api } from '../../http/api.js';
 import { defineError } from '../../http/errors.js';
-import { identityOf } from '../../http/identity.js';
+import { identityOf, type Identity } from '../../http/identity.js';
 import { toIso } from '../../lib/clock.js';
 import { anyOf, can } from '../rbac/evaluator.js';
 import { HistoryQuery, TestReceiversBody } from './alerting.schema.js';
@@ -55,10 +55,11 @@ export function registerReceiversRoutes(
     test: ReceiversTestService;
     status: ReturnType<typeof createReceiversStatusService>;
     delivery: DeliveryService;
+    readableNames: (identity: Identity) => Promise<string[] | null>;
     ensureOrgDefaults: (orgId: number) => Promise<void>;
   },
 ): void {
-  const { test, status, delivery, ensureOrgDefaults } = services;
+  const { test, status, delivery, readableNames, ensureOrgDefaults } = services;
 
   for (const product of ['svc', 'grafana']) {
     const base = `/api/alertmanager/${product}/config/api/v1/receivers`;
@@ -116,10 +117,12 @@ export function registerReceiversRoutes(
       const q = request.query;
       const limit = q.limit ?? 100;
       const page = q.page ?? 1;
+      const identity = identityOf(request);
       const { total, rows } = await delivery.page(
-        identityOf(request).orgId,
+        identity.orgId,
         {
           receiver: q.receiver,
+          receivers: await readableNames(identity),
           integrationUid: q.integration,
           integrationType: q.type,
           status: q.status,

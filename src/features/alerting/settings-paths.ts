@@ -53,23 +53,6 @@ export function findPathIgnoringCase(settings: Settings, path: string): string |
   return found.join('.');
 }
 
-/** Every string leaf with its dotted path. */
-export function stringLeaves(settings: Settings, prefix = ''): [string, string][] {
-  const leaves: [string, string][] = [];
-  for (const [key, value] of Object.entries(settings)) {
-    const path = prefix + key;
-    if (typeof value === 'string') leaves.push([path, value]);
-    else if (isObject(value)) leaves.push(...stringLeaves(value, `${path}.`));
-    else if (Array.isArray(value)) {
-      value.forEach((item, i) => {
-        if (typeof item === 'string') leaves.push([`${path}[${i}]`, item]);
-        else if (isObject(item)) leaves.push(...stringLeaves(item, `${path}[${i}].`));
-      });
-    }
-  }
-  return leaves;
-}
-
 export function deepCopy<T>(value: T): T {
   return structuredClone(value);
 }

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../lib/clock.js';
 import { TemplateError, type TemplateSet } from '../../lib/gotemplate/index.js';
-import { invalidObject, templateInvalid, templateNotFound } from './alerting.errors.js';
+import {
+  invalidObject,
+  templateInvalid,
+  templateNotFound,
+  templateVersionConflict,
+} from './alerting.errors.js';
 import { checkProvenance, type Provenance } from './provenance.js';
 import { createNotificationTemplates, type TemplateGroup } from './templates/index.js';
 import type { TemplateRow, TemplatesStore } from './templates.store.js';
@@ -13,6 +18,8 @@ export interface NotificationTemplate {
   /** changes whenever the content changes (Grafana's resource version) */
   version: string;
 }
+
+const MAX_NAME_LENGTH = 190;
 
 const versionOf = (template: string) => createHash('sha256').update(template).digest('hex').slice(0, 16);
 
@@ -50,8 +57,15 @@ export function createTemplatesService(deps: { store: TemplatesStore; clock: Clo
       if (name.trim() === '') throw invalidObject('template must have a name');
       const template = input.template.trim();
       if (template === '') throw invalidObject('template must have content');
+      if (name.length > MAX_NAME_LENGTH)
+        throw invalidObject(`template name is longer than ${MAX_NAME_LENGTH} characters`);
       const existing = await store.byName(orgId, name);
       if (existing) checkProvenance(existing.provenance, provenance);
+      // Optimistic concurrency: a version, when given, must be the one stored.
+      const current = existing ? versionOf(existing.template) : '';
+      if (input.version !== undefined && input.version !== '' && input.version !== current) {
+        throw templateVersionConflict(input.version, name, current);
+      }
       const others = (await store.list(orgId)).filter((row) => row.name !== name);
       try {
         createNotificationTemplates([...others.map(groupOf), { name, template }]);
