@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FeatureDeps } from '../feature.js';
 import { createDataSourceStats } from './datasource-stats.js';
 import { registerDataSourcesRoutes } from './datasources.routes.js';
@@ -6,6 +7,7 @@ import { createDataSourcesStore } from './datasources.store.js';
 import { closeAllPools } from './plugins/index.js';
 import { createProxyForwarder } from './proxy.js';
 import { registerProxyRoutes } from './proxy.routes.js';
+import { provisionDataSources } from './provisioning.js';
 import { registerQueryRoutes } from './query.routes.js';
 import { createQueryService } from './query.service.js';
 
@@ -26,6 +28,17 @@ export function registerDatasources(deps: FeatureDeps): void {
   for (const prefix of ['datasources:name:', 'datasources:id:']) {
     deps.authorizer.addScopeResolver(prefix, (scope, identity) => service.uidScopeOf(identity.orgId, scope));
   }
+  deps.hooks.onStart(() =>
+    provisionDataSources({
+      directory: join(deps.config.paths.provisioning, 'datasources'),
+      homepath: deps.config.homepath,
+      // Grafana compat: provisioning files expand environment variables ($VAR, ${VAR}).
+      env: process.env,
+      service,
+      store,
+      logger: deps.logger,
+    }),
+  );
   deps.hooks.onStart(() => stats.refresh());
   const forwarder = createProxyForwarder({ metrics: deps.metrics });
   deps.hooks.onShutdown(async () => {
