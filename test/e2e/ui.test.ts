@@ -384,6 +384,65 @@ describe('web UI in Chromium', () => {
     }
   });
 
+  it('renders an old Grafana dashboard: rows with spans, graph and singlestat panels', async () => {
+    const server = await startTestServer();
+    await createTestData(server);
+    await saveDashboard(server, {
+      uid: 'e2e-legacy',
+      title: 'E2E Legacy',
+      schemaVersion: 14,
+      rows: [
+        {
+          title: 'Overview',
+          height: '250px',
+          panels: [
+            {
+              id: 1,
+              type: 'graph',
+              title: 'Legacy graph',
+              span: 8,
+              datasource: 'TestData',
+              lines: true,
+              linewidth: 2,
+              yaxes: [{ format: 'ms' }, { format: 'short' }],
+              legend: { show: true, values: true, avg: true, alignAsTable: true },
+              targets: [{ refId: 'A', scenarioId: 'random_walk', seed: 3 }],
+            },
+            {
+              id: 2,
+              type: 'singlestat',
+              title: 'Legacy stat',
+              span: 4,
+              datasource: 'TestData',
+              format: 'percent',
+              valueName: 'current',
+              targets: [{ refId: 'A', scenarioId: 'csv_content', csvContent: 'value\n42' }],
+            },
+          ],
+        },
+      ],
+    });
+    const { context, page, errors } = await newPage(server);
+    try {
+      await page.goto('/login?redirectTo=%2Fd%2Fe2e-legacy');
+      await signIn(page);
+      await page.waitForSelector('[data-panel-id="1"] canvas');
+      await page.waitForSelector('[data-panel-id="2"] [data-testid=stat-value]');
+      expect(await page.textContent('[data-panel-id="2"] [data-testid=stat-value]')).toBe('42%');
+      expect(await page.textContent('[data-panel-id="1"] .legend')).toContain('Mean');
+      expect(await page.textContent('[data-panel-id="1"] .legend')).toMatch(/\d ms/);
+      const [graph, stat] = await Promise.all([
+        page.locator('[data-panel-id="1"]').boundingBox(),
+        page.locator('[data-panel-id="2"]').boundingBox(),
+      ]);
+      expect(graph!.width).toBeGreaterThan(stat!.width * 1.8);
+      expect(Math.abs(graph!.y - stat!.y)).toBeLessThan(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('loads a 40-panel dashboard with parallel queries and no console errors', async () => {
     const server = await startTestServer();
     await createTestData(server);

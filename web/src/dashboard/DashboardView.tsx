@@ -6,6 +6,7 @@ import { useSession } from '../app/session.js';
 import { StarButton } from '../app/StarButton.js';
 import { layoutPanels, GRID_CELL_HEIGHT, GRID_MARGIN } from '../lib/layout.js';
 import { upgradeRows, type DashboardMeta, type DashboardModel } from '../lib/model.js';
+import { migratePanel } from '../lib/migrate.js';
 import { expandRepeats, type RepeatedPanel } from '../lib/repeat.js';
 import { parseDuration, resolveRange, type RawTimeRange } from '../lib/time.js';
 import { ALL_VALUE } from '../lib/variables.js';
@@ -111,7 +112,7 @@ export function DashboardView({
     return () => controller.abort();
   }, [builtIn, range, uid]);
 
-  const panels = useMemo(() => upgradeRows(model), [model]);
+  const panels = useMemo(() => upgradeRows(model).map(migratePanel), [model]);
   const repeated = useMemo(
     () =>
       expandRepeats(panels, (name) => {
