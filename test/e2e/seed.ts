@@ -220,7 +220,7 @@ export function overviewDashboard() {
       {
         id: 10,
         type: 'row',
-        title: 'More',
+        title: 'More for $host',
         collapsed: true,
         gridPos: { x: 0, y: 18, w: 24, h: 1 },
         panels: [

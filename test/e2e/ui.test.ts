@@ -208,7 +208,8 @@ describe('web UI in Chromium', () => {
 
       // Collapsed row: its panel appears when expanded.
       expect(await page.locator('[data-panel-id="11"]').count()).toBe(0);
-      await page.click('[data-row-title="More"]');
+      expect(await page.textContent('[data-row-title="More for $host"]')).toContain('More for alpha');
+      await page.click('[data-row-title="More for $host"]');
       await page.waitForSelector('[data-panel-id="11"][data-state=done]');
       expect(await page.textContent('[data-panel-id="11"] [data-testid=stat-value]')).toBe('5');
 

@@ -9,7 +9,8 @@ import { upgradeRows, type DashboardMeta, type DashboardModel } from '../lib/mod
 import { migratePanel } from '../lib/migrate.js';
 import { expandRepeats, type RepeatedPanel } from '../lib/repeat.js';
 import { parseDuration, resolveRange, type RawTimeRange } from '../lib/time.js';
-import { ALL_VALUE } from '../lib/variables.js';
+import { scopedVars } from '../lib/variable-state.js';
+import { ALL_VALUE, interpolate } from '../lib/variables.js';
 import { loadDataSources } from './datasources.js';
 import { PanelFrame, type Annotation } from './PanelFrame.js';
 import { TimePicker } from './TimePicker.js';
@@ -125,6 +126,11 @@ export function DashboardView({
       }),
     [panels, variables.states],
   );
+  // Row titles may name variables; they need no time range.
+  const rowVars = useMemo(
+    () => scopedVars(variables.states, { from: 0, to: 0, intervalMs: 0 }),
+    [variables.states],
+  );
   const placed = useMemo(() => layoutPanels<RepeatedPanel>(repeated, expanded), [repeated, expanded]);
   const rows = placed.length ? Math.max(...placed.map((p) => p.pos.y + p.pos.h)) : 0;
   const onZoom = useCallback(
@@ -194,6 +200,7 @@ export function DashboardView({
             {panel.type === 'row' ? (
               <RowHeader
                 panel={panel}
+                title={interpolate(panel.title ?? '', rowVars)}
                 open={expanded[panel.id ?? -1] ?? !panel.collapsed}
                 onToggle={(open) => setExpanded((current) => ({ ...current, [panel.id ?? -1]: open }))}
                 count={panel.panels?.length ?? 0}
@@ -222,11 +229,13 @@ export function DashboardView({
 
 function RowHeader({
   panel,
+  title,
   open,
   onToggle,
   count,
 }: {
   panel: RepeatedPanel;
+  title: string;
   open: boolean;
   onToggle: (open: boolean) => void;
   count: number;
@@ -238,7 +247,7 @@ function RowHeader({
       onClick={() => onToggle(!open)}
       data-row-title={panel.title}
     >
-      {open ? '▾' : '▸'} {panel.title || 'Row'}
+      {open ? '▾' : '▸'} {title || 'Row'}
       {!open && count > 0 && <span className="muted"> ({count} panels)</span>}
     </button>
   );
