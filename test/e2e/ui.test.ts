@@ -172,6 +172,14 @@ describe('web UI in Chromium', () => {
       expect(await page.textContent('[data-panel-id="1"] .panel-title')).toBe('Random walk alpha');
       expect(await page.textContent('[data-panel-id="1"] .legend')).toContain('alpha-prod-5m-web1,web2');
 
+      // Hovering shows a tooltip with both series' values in the panel's unit.
+      const over = (await page.locator('[data-panel-id="1"] .u-over').boundingBox())!;
+      await page.mouse.move(over.x + over.width / 2, over.y + over.height / 2);
+      await page.waitForSelector('[data-panel-id="1"] .tooltip');
+      expect(await page.locator('[data-panel-id="1"] .tooltip-row').count()).toBe(2);
+      expect(await page.textContent('[data-panel-id="1"] .tooltip')).toMatch(/alpha-prod.*\d ms/);
+      await page.mouse.move(0, 0);
+
       // Stat, gauge, table with the bytes override, bar gauge, pie chart.
       expect(await page.textContent('[data-panel-id="2"] [data-testid=stat-value]')).toBe('97.3%');
       expect(await page.textContent('[data-panel-id="4"] .gauge-value')).toBe('73%');
