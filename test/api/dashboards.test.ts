@@ -186,6 +186,16 @@ describe('POST /api/dashboards/db', () => {
     }
   });
 
+  it('stores titles up to 5000 characters on every dialect', async () => {
+    const server = await startTestServer();
+    const title = `Long ${'é'.repeat(4990)}`;
+    const saved = await save(server, { dashboard: { title } });
+    const got = await call(server, 'GET', `/api/dashboards/uid/${saved.uid}`, { as: ADMIN });
+    expect(got.body.dashboard.title).toBe(title);
+    const found = await call(server, 'GET', '/api/search?query=long%20%C3%A9', { as: ADMIN });
+    expect(found.body.map((h: { uid: string }) => h.uid)).toEqual([saved.uid]);
+  });
+
   it('round-trips real-world dashboards unchanged apart from id, uid and version', async () => {
     const server = await startTestServer();
     for (const name of ['apache-full.json', 'unbound-full.json']) {
@@ -276,6 +286,8 @@ describe('POST /api/dashboards/db', () => {
     expect(versions.status).toBe(403);
     const unauthenticated = await call(server, 'GET', `/api/dashboards/uid/${created.uid}`);
     expect(unauthenticated.status).toBe(401);
+    const unknown = await call(server, 'GET', '/api/dashboards/uid/does-not-exist', { as: viewer.as });
+    expect([unknown.status, unknown.body]).toEqual([404, { message: 'Dashboard not found' }]);
   });
 
   it('hides the dashboards of another org', async () => {
@@ -354,6 +366,42 @@ describe('versions and restore', () => {
     });
     expect(identical.status).toBe(400);
     expect(identical.body).toEqual({ message: 'Current dashboard is identical to the specified version' });
+  });
+});
+
+describe('POST /api/dashboards/calculate-diff', () => {
+  it('compares two versions as HTML without restoring', async () => {
+    const server = await startTestServer();
+    const { uid } = await save(server, { dashboard: { title: 'D', refresh: '5s', panels: [{ id: 1 }] } });
+    await save(server, { dashboard: { uid, title: 'D', version: 1, refresh: '1m', panels: [] } });
+    const sides = { base: { dashboardUid: uid, version: 1 }, new: { dashboardUid: uid, version: 2 } };
+    const basic = await call(server, 'POST', '/api/dashboards/calculate-diff', {
+      as: ADMIN,
+      body: { ...sides, diffType: 'basic' },
+    });
+    expect(basic.status).toBe(200);
+    expect(basic.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(basic.body).toContain('refresh');
+    expect(basic.body).toContain('&quot;5s&quot; → &quot;1m&quot;');
+    expect(basic.body).toContain('panels[0]');
+    const json = await call(server, 'POST', '/api/dashboards/calculate-diff', {
+      as: ADMIN,
+      body: { ...sides, diffType: 'json' },
+    });
+    expect(json.body).toContain('- refresh: &quot;5s&quot;');
+    expect(json.body).toContain('+ refresh: &quot;1m&quot;');
+    const missing = await call(server, 'POST', '/api/dashboards/calculate-diff', {
+      as: ADMIN,
+      body: { ...sides, new: { dashboardUid: uid, version: 7 } },
+    });
+    expect(missing.status).toBe(404);
+    const viewer = await createUser(server);
+    await call(server, 'POST', `/api/dashboards/uid/${uid}/permissions`, { as: ADMIN, body: { items: [] } });
+    const denied = await call(server, 'POST', '/api/dashboards/calculate-diff', {
+      as: viewer.as,
+      body: sides,
+    });
+    expect(denied.status).toBe(403);
   });
 });
 

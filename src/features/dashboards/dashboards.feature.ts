@@ -1,6 +1,7 @@
 import type { FeatureDeps } from '../feature.js';
 import { createPermissionSource } from '../rbac/permissions.service.js';
 import { createRbacStore } from '../rbac/rbac.store.js';
+import { trackDashboardCount } from './dashboard-count.js';
 import { createAccessFactory, folderChainScopes } from './dashboard-access.js';
 import { registerDashboardsRoutes } from './dashboards.routes.js';
 import { createDashboardsService } from './dashboards.service.js';
@@ -23,6 +24,7 @@ import { registerDashboardProvisioning } from './provisioning/provisioning.js';
 import { registerSearchRoutes } from './search/search.routes.js';
 import { createSearchService } from './search/search.service.js';
 import { createSearchStore } from './search/search.store.js';
+import { createTitleIndexCache } from './search/title-index.js';
 
 /** Dashboards, folders, search, stars, tags, versions and dashboard provisioning. */
 export function registerDashboards(deps: FeatureDeps): void {
@@ -43,8 +45,15 @@ export function registerDashboards(deps: FeatureDeps): void {
     }),
     tree: (orgId) => folders.of(orgId),
   });
+  const searchStore = createSearchStore(deps.db);
+  const titles = createTitleIndexCache({
+    load: (orgId) => searchStore.titleEntries(orgId),
+    cacheBus: deps.cacheBus,
+    clock: deps.clock,
+  });
   const dashboards = createDashboardsService({
     store,
+    titles,
     folders,
     access,
     resourcePermissions: deps.resourcePermissions,
@@ -54,12 +63,22 @@ export function registerDashboards(deps: FeatureDeps): void {
 
   deps.authorizer.addScopeResolver('dashboards:uid:', async (scope, identity) => {
     const row = await store.headByUid(identity.orgId, scope.slice('dashboards:uid:'.length));
-    if (!row) return [];
+    // Grafana compat: an unknown dashboard is 404 for everybody, not 403 for those without wildcards.
+    if (!row) throw dashboardNotFound();
     return folderChainScopes(await folders.of(identity.orgId), row.folder_uid);
   });
   deps.authorizer.addScopeResolver('folders:uid:', async (scope, identity) => {
+    const uid = scope.slice('folders:uid:'.length);
     const tree = await folders.of(identity.orgId);
-    return tree.ancestors(scope.slice('folders:uid:'.length)).map((f) => `folders:uid:${f.uid}`);
+    return tree.ancestors(uid).map((f) => `folders:uid:${f.uid}`);
+  });
+
+  trackDashboardCount({
+    database: deps.database,
+    gauge: deps.metrics.totalDashboards,
+    count: () => store.count(),
+    hooks: deps.hooks,
+    onError: (err) => deps.logger.warn({ err }, 'counting dashboards failed'),
   });
 
   registerDashboardsRoutes(
@@ -71,6 +90,7 @@ export function registerDashboards(deps: FeatureDeps): void {
     deps.api,
     createFoldersService({
       store: foldersStore,
+      titles,
       folders,
       access,
       resourcePermissions: deps.resourcePermissions,
@@ -81,7 +101,8 @@ export function registerDashboards(deps: FeatureDeps): void {
   registerSearchRoutes(
     deps.api,
     createSearchService({
-      store: createSearchStore(deps.db),
+      store: searchStore,
+      titles,
       dashboards: store,
       folders,
       access,
@@ -94,6 +115,7 @@ export function registerDashboards(deps: FeatureDeps): void {
     provisioningPath: deps.config.paths.provisioning,
     provisioner: createDashboardProvisioner({
       dashboards,
+      titles,
       store,
       foldersStore,
       folders,

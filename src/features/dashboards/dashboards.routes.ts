@@ -6,6 +6,7 @@ import { anyOf, can } from '../rbac/evaluator.js';
 import type { DashboardModel } from './dashboard-model.js';
 import { invalidVersionId } from './dashboards.errors.js';
 import {
+  CalculateDiffBody,
   DeleteDashboardResponse,
   RestoreBody,
   SaveDashboardBody,
@@ -107,6 +108,16 @@ export function registerDashboardsRoutes(api: Api, dashboards: DashboardsService
       schema: { params: UidParams, body: RestoreBody, response: { 200: SaveDashboardResponse } },
     },
     async (request) => dashboards.restore(identityOf(request), request.params.uid, request.body.version),
+  );
+
+  api.post(
+    '/api/dashboards/calculate-diff',
+    { schema: { body: CalculateDiffBody } },
+    async (request, reply) => {
+      const { base, new: next, diffType } = request.body;
+      const html = await dashboards.diff(identityOf(request), { base, new: next }, diffType ?? 'basic');
+      return reply.type('text/html; charset=utf-8').send(html);
+    },
   );
 
   api.get('/api/user/stars', async (request) => dashboards.stars(identityOf(request)));

@@ -64,3 +64,15 @@ export const PermissionItem = Type.Object({
 });
 
 export const UpdatePermissionsBody = Type.Object({ items: Type.Array(PermissionItem) });
+
+const DiffSide = Type.Object({
+  dashboardUid: Type.String(),
+  version: Type.Integer(),
+  unsavedDashboard: Type.Optional(Type.Object({}, { additionalProperties: true })),
+});
+
+export const CalculateDiffBody = Type.Object({
+  base: DiffSide,
+  new: DiffSide,
+  diffType: Type.Optional(Type.Union([Type.Literal('basic'), Type.Literal('json')])),
+});

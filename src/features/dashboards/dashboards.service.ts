@@ -6,6 +6,7 @@ import { generateUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import { can } from '../rbac/evaluator.js';
 import type { ResourcePermissions } from '../rbac/resource-permissions.service.js';
+import { diffJson, renderDiff } from './dashboard-diff.js';
 import { folderChainScopes, GENERAL, type AccessFactory, type CallerAccess } from './dashboard-access.js';
 import {
   dashboardUrl,
@@ -31,6 +32,7 @@ import {
 import type { DashboardHead, DashboardsStore, VersionRow } from './dashboards.store.js';
 import { folderUrl } from './folders/folder-present.js';
 import type { FolderTreeCache } from './folders/folder-tree.js';
+import type { TitleIndexCache } from './search/title-index.js';
 
 export interface SaveInput {
   dashboard: DashboardModel;
@@ -57,6 +59,12 @@ export interface ProvisioningSource {
   allowUiUpdates: boolean;
 }
 
+export interface DiffSide {
+  dashboardUid: string;
+  version: number;
+  unsavedDashboard?: object;
+}
+
 /** A save that lost a race: retried when overwriting, else Grafana's version mismatch. */
 class ConcurrentSave extends Error {}
 
@@ -65,6 +73,8 @@ const SAVE_ATTEMPTS = 5;
 
 export function createDashboardsService(deps: {
   store: DashboardsStore;
+  /** search's title index, told about every committed write */
+  titles: TitleIndexCache;
   folders: FolderTreeCache;
   access: AccessFactory;
   resourcePermissions: ResourcePermissions;
@@ -240,6 +250,12 @@ export function createDashboardsService(deps: {
     for (let attempt = 1; ; attempt++) {
       try {
         const { result, created } = await attemptSave(identity, access, input, extra);
+        await deps.titles.upsert(identity.orgId, {
+          id: result.id,
+          uid: result.uid,
+          sortTitle: sortTitleOf(titleOf(input.dashboard)),
+          folderUid: result.folderUid,
+        });
         if (created) {
           await deps.resourcePermissions.grantDefaults(
             identity.orgId,
@@ -339,6 +355,7 @@ export function createDashboardsService(deps: {
       const row = await head(identity.orgId, uid);
       if (row.provisioner) throw cannotDeleteProvisioned();
       await store.transaction((trx) => trx.delete(identity.orgId, row.id));
+      await deps.titles.remove(identity.orgId, [row.uid]);
       await deps.resourcePermissions.deleteResource(identity.orgId, 'dashboards', row.uid);
       return { title: row.title, message: `Dashboard ${row.title} deleted`, uid: row.uid };
     },
@@ -381,6 +398,25 @@ export function createDashboardsService(deps: {
         },
         { restoredFrom: version },
       );
+    },
+
+    /** Grafana's calculate-diff: two versions (or an unsaved model) compared, as HTML. */
+    async diff(
+      identity: Identity,
+      sides: { base: DiffSide; new: DiffSide },
+      type: 'basic' | 'json',
+    ): Promise<string> {
+      const access = await deps.access(identity);
+      const load = async (side: DiffSide): Promise<unknown> => {
+        const row = await head(identity.orgId, side.dashboardUid);
+        requireOnDashboard(access, 'dashboards:read', row);
+        if (side.unsavedDashboard) return side.unsavedDashboard;
+        const found = await store.version(row.id, side.version);
+        if (!found) throw versionNotFound(side.version, row.id);
+        return JSON.parse(found.data) as unknown;
+      };
+      const [before, after] = await Promise.all([load(sides.base), load(sides.new)]);
+      return renderDiff(diffJson(before, after), type);
     },
 
     tags: (orgId: number) => store.tagCounts(orgId),

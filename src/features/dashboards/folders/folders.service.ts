@@ -9,6 +9,7 @@ import type { ResourcePermissions } from '../../rbac/resource-permissions.servic
 import { GENERAL, type AccessFactory, type CallerAccess } from '../dashboard-access.js';
 import { validateUid } from '../dashboard-model.js';
 import { folderUrl } from './folder-present.js';
+import type { TitleIndexCache } from '../search/title-index.js';
 import type { FolderTree, FolderTreeCache } from './folder-tree.js';
 import {
   circularReference,
@@ -30,6 +31,7 @@ const ANONYMOUS = 'Anonymous';
 
 export function createFoldersService(deps: {
   store: FoldersStore;
+  titles: TitleIndexCache;
   folders: FolderTreeCache;
   access: AccessFactory;
   resourcePermissions: ResourcePermissions;
@@ -197,6 +199,10 @@ export function createFoldersService(deps: {
       if (dashboards.some((d) => d.provisioner !== '')) throw folderHasProvisioned();
       await store.transaction((trx) => trx.deleteWithDashboards(identity.orgId, subtree));
       folders.changed();
+      await deps.titles.remove(
+        identity.orgId,
+        dashboards.map((d) => d.uid),
+      );
       for (const folderUid of subtree)
         await deps.resourcePermissions.deleteResource(identity.orgId, 'folders', folderUid);
       for (const d of dashboards)

@@ -12,6 +12,7 @@ import type { DashboardsStore } from '../dashboards.store.js';
 import type { FolderTreeCache } from '../folders/folder-tree.js';
 import { MAX_FOLDER_DEPTH } from '../folders/folders.service.js';
 import type { FoldersStore } from '../folders/folders.store.js';
+import type { TitleIndexCache } from '../search/title-index.js';
 import type { DashboardProvider } from './providers.js';
 
 /** Provisioned writes act as nobody in particular, with every permission. */
@@ -43,6 +44,7 @@ async function jsonFiles(root: string): Promise<string[]> {
  */
 export function createDashboardProvisioner(deps: {
   dashboards: DashboardsService;
+  titles: TitleIndexCache;
   store: DashboardsStore;
   foldersStore: FoldersStore;
   folders: FolderTreeCache;
@@ -156,6 +158,7 @@ export function createDashboardProvisioner(deps: {
       for (const [file, row] of known) {
         if (seen.has(file)) continue;
         await deps.store.transaction((trx) => trx.delete(provider.orgId, row.id));
+        await deps.titles.remove(provider.orgId, [row.uid]);
         await deps.resourcePermissions.deleteResource(provider.orgId, 'dashboards', row.uid);
         logger.info({ path: file, uid: row.uid }, 'deleted provisioned dashboard whose file is gone');
       }

@@ -6,7 +6,8 @@ import { dashboardUrl, slugify } from '../dashboard-model.js';
 import type { DashboardsStore } from '../dashboards.store.js';
 import { folderUrl } from '../folders/folder-present.js';
 import type { FolderNode, FolderTree, FolderTreeCache } from '../folders/folder-tree.js';
-import type { SearchStore } from './search.store.js';
+import type { DashboardHitRow, SearchStore } from './search.store.js';
+import type { IndexEntry, TitleIndexCache } from './title-index.js';
 
 export interface SearchParams {
   query?: string;
@@ -47,6 +48,7 @@ export interface Hit {
  */
 export function createSearchService(deps: {
   store: SearchStore;
+  titles: TitleIndexCache;
   dashboards: DashboardsStore;
   folders: FolderTreeCache;
   access: AccessFactory;
@@ -119,24 +121,42 @@ export function createSearchService(deps: {
         if (params.type === 'dash-folder' || hits.length >= params.limit) return hits;
 
         const readable = access.readableDashboards(params.edit ? 'dashboards:write' : 'dashboards:read');
-        const rows = await deps.store.dashboards(
-          orgId,
-          {
-            query,
-            tags: params.tags,
-            dashboardUids: params.dashboardUids,
-            folderUids: params.folderUids && [...folderUids!],
-            ids: params.starred ? [...starred] : undefined,
-            readable: readable.all
-              ? undefined
-              : { folderUids: [...readable.folderUids], dashboardUids: [...readable.dashboardUids] },
-          },
-          {
-            limit: params.limit - hits.length,
-            offset: Math.max(0, offset - folders.length),
-            descending: params.descending,
-          },
-        );
+        const page = {
+          limit: params.limit - hits.length,
+          offset: Math.max(0, offset - folders.length),
+          descending: params.descending,
+        };
+        let rows: DashboardHitRow[];
+        if (params.tags.length) {
+          // Tags narrow through their index in SQL; the permission filter goes along in the WHERE.
+          rows = await deps.store.dashboards(
+            orgId,
+            {
+              query,
+              tags: params.tags,
+              dashboardUids: params.dashboardUids,
+              folderUids: folderUids && [...folderUids],
+              ids: params.starred ? [...starred] : undefined,
+              readable: readable.all
+                ? undefined
+                : { folderUids: [...readable.folderUids], dashboardUids: [...readable.dashboardUids] },
+            },
+            page,
+          );
+        } else {
+          // Substring matches in the in-memory title index: no table scan, whatever the size.
+          const index = await deps.titles.of(orgId);
+          const accept = (e: IndexEntry) =>
+            (readable.all || readable.folderUids.has(e.folderUid) || readable.dashboardUids.has(e.uid)) &&
+            (!folderUids || folderUids.has(e.folderUid)) &&
+            (!dashboardUids || dashboardUids.has(e.uid)) &&
+            (!params.starred || starred.has(e.id));
+          const entries = index.page(query, accept, page.offset, page.limit, page.descending);
+          rows = await deps.store.rowsByIds(
+            orgId,
+            entries.map((e) => e.id),
+          );
+        }
         const tags = await deps.dashboards.tagsOf(rows.map((r) => r.id));
         for (const row of rows) {
           hits.push({

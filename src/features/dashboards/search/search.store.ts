@@ -1,6 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../store/database.js';
 import type { Tables } from '../../../store/tables.js';
+import { orgOfRow } from '../dashboards.store.js';
+import type { IndexEntry } from './title-index.js';
 
 export interface DashboardFilter {
   /** lower-case substring of the title */
@@ -44,6 +46,28 @@ const containsPattern = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${
 /** The SQL side of /api/search: dashboards filtered (permissions included), sorted and paged. */
 export function createSearchStore(db: Db) {
   return {
+    async titleEntries(orgId: number): Promise<IndexEntry[]> {
+      const rows = await db
+        .selectFrom('dashboard')
+        .select(['id', 'uid', 'sort_title', 'folder_uid'])
+        .where('org_id', '=', orgId)
+        .execute();
+      return rows.map((r) => ({ id: r.id, uid: r.uid, sortTitle: r.sort_title, folderUid: r.folder_uid }));
+    },
+
+    /** The rows of a page found in the title index, in the index's order; deleted ones drop out. */
+    async rowsByIds(orgId: number, ids: number[]): Promise<DashboardHitRow[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .selectFrom('dashboard')
+        .select(['id', 'uid', 'title', 'slug', 'folder_uid'])
+        .where(orgOfRow, '=', orgId)
+        .where('id', 'in', ids)
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
     async dashboards(
       orgId: number,
       filter: DashboardFilter,
@@ -52,7 +76,8 @@ export function createSearchStore(db: Db) {
       let query = db
         .selectFrom('dashboard')
         .select(['id', 'uid', 'title', 'slug', 'folder_uid'])
-        .where('org_id', '=', orgId);
+        // Only searches with tags come here: their index should drive, not a scan of the org.
+        .where(orgOfRow, '=', orgId);
       if (filter.readable) {
         const { folderUids, dashboardUids } = filter.readable;
         if (!folderUids.length && !dashboardUids.length) return [];
