@@ -14,7 +14,7 @@ import {
   TemplateBody,
   UidParams,
 } from './alerting.schema.js';
-import { notifierCatalogue } from './catalogue/catalogue.js';
+import { notifierCatalogueJson } from './catalogue/catalogue.js';
 import type { ContactPointsService } from './contact-points.service.js';
 import type { PoliciesService } from './policies.service.js';
 import type { Provenance } from './provenance.js';
@@ -42,8 +42,8 @@ export function registerProvisioningRoutes(
 ): void {
   const { contactPoints, templates, policies, ensureOrgDefaults } = services;
 
-  api.get('/api/alert-notifiers', { schema: { querystring: CatalogueQuery } }, (request) =>
-    notifierCatalogue(request.query.version),
+  api.get('/api/alert-notifiers', { schema: { querystring: CatalogueQuery } }, (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(notifierCatalogueJson(request.query.version)),
   );
 
   api.get(

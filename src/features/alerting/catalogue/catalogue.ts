@@ -25,6 +25,10 @@ export function withProductName<T>(value: T): T {
 const catalogueV1: readonly unknown[] = withProductName(v1 as unknown[]);
 const catalogueV2: readonly unknown[] = withProductName(v2 as unknown[]);
 
-export function notifierCatalogue(version: string | undefined): readonly unknown[] {
-  return version === '2' ? catalogueV2 : catalogueV1;
+// Serialized once: the documents are large (v2 ~500 KB) and never change.
+const serialized = { v1: JSON.stringify(catalogueV1), v2: JSON.stringify(catalogueV2) };
+
+/** The catalogue as JSON text, ready to send: v1, or v2 for version "2". */
+export function notifierCatalogueJson(version: string | undefined): string {
+  return version === '2' ? serialized.v2 : serialized.v1;
 }
