@@ -336,6 +336,30 @@ describe('/api/access-control/roles', () => {
   });
 });
 
+describe('deleted organizations', () => {
+  it('lose their custom roles to the clean-up job; global roles stay', async () => {
+    const server = await startTestServer();
+    const org2 = await createOrg(server);
+    expect((await createRole(server, { name: 'custom:gone', uid: 'gone' }, inOrg(ADMIN, org2))).status).toBe(
+      201,
+    );
+    expect((await createRole(server, { name: 'custom:kept', uid: 'kept', global: true })).status).toBe(201);
+    expect((await createRole(server, { name: 'custom:here', uid: 'here' })).status).toBe(201);
+    expect((await call(server, 'DELETE', `/api/orgs/${org2}`, { as: ADMIN })).status).toBe(200);
+
+    const job = server.jobs.find((j) => j.name === 'rbac-delete-roles-of-deleted-orgs');
+    await job!.run();
+    const uids = (
+      await server.database.db
+        .selectFrom('role')
+        .select('uid')
+        .where('uid', 'in', ['gone', 'kept', 'here'])
+        .execute()
+    ).map((r) => r.uid);
+    expect(uids.sort()).toEqual(['here', 'kept']);
+  });
+});
+
 describe('escalation', () => {
   it('refuses an org Admin creating, updating or assigning roles with permissions it does not hold', async () => {
     const server = await startTestServer();

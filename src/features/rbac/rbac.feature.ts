@@ -52,6 +52,15 @@ export function registerRbac(deps: FeatureDeps): void {
     }),
   );
 
+  deps.hooks.addJob({
+    name: 'rbac-delete-roles-of-deleted-orgs',
+    intervalMs: 10 * 60_000,
+    run: async () => {
+      const deleted = await rolesStore.deleteRolesOfDeletedOrgs();
+      if (deleted) deps.logger.info({ deleted }, 'rbac: deleted the roles of deleted organizations');
+    },
+  });
+
   deps.hooks.onStart(async () => {
     if (config.rbac.resetBasicRoles) {
       await rolesStore.resetBasicRoles();

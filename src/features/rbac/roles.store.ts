@@ -386,6 +386,20 @@ export function createRolesStore(db: Db) {
       await db.deleteFrom('builtin_role').where('role_id', 'not in', managed).execute();
     },
 
+    /**
+     * Roles of organizations that no longer exist (role.org_id has no foreign key: 0 means global).
+     * Their permissions and assignments go with them through the role foreign keys.
+     */
+    async deleteRolesOfDeletedOrgs(): Promise<number> {
+      const orgs = db.selectFrom('org').select('id');
+      const result = await db
+        .deleteFrom('role')
+        .where('org_id', '!=', 0)
+        .where('org_id', 'not in', orgs)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async userExists(userId: number): Promise<boolean> {
       return (
         (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined
