@@ -361,8 +361,14 @@ describe('contact points: provisioning API', () => {
     // the creator is Admin of the new contact point: permissions and secrets on its scope
     expect((await held())['receivers.permissions:write']).toContain(scope);
     expect((await held())['alert.notifications.receivers.secrets:read']).toContain(scope);
-    expect((await call(server, 'DELETE', `${CP}/${made.uid}`, { as: editor.as })).status).toBe(202);
+    // renaming moves the contact point: the old scope goes, the new one gets the defaults
+    const renamed = await call(server, 'PUT', `${CP}/${made.uid}`, { as: editor.as, body: webhook('perm2') });
+    expect(renamed.status).toBe(202);
+    const newScope = `receivers:uid:${Buffer.from('perm2').toString('base64url')}`;
     expect((await held())['receivers.permissions:write'] ?? []).not.toContain(scope);
+    expect((await held())['alert.notifications.receivers:write']).toContain(newScope);
+    expect((await call(server, 'DELETE', `${CP}/${made.uid}`, { as: editor.as })).status).toBe(202);
+    expect((await held())['alert.notifications.receivers:write']).not.toContain(newScope);
   });
 
   it('keeps organizations apart', async () => {

@@ -188,6 +188,11 @@ export function createContactPointsService(deps: {
     return row;
   }
 
+  /** Grafana's defaults for a new contact point: its creator Admin, Editors Edit, Viewers View. */
+  async function grantDefaults(orgId: number, name: string, creatorUserId: number | null): Promise<void> {
+    await deps.resourcePermissions.grantDefaults(orgId, 'receivers', receiverUid(name), creatorUserId, true);
+  }
+
   async function assertNotReferenced(orgId: number, name: string): Promise<void> {
     if (((await deps.policies().usage(orgId)).get(name) ?? 0) > 0) throw contactPointReferenced();
   }
@@ -271,21 +276,17 @@ export function createContactPointsService(deps: {
       const joins = (await store.countByName(identity.orgId, input.name)) > 0;
       if (joins)
         await authorizer.authorize(identity, onReceiver('alert.notifications.receivers:write', input.name));
-      const row = await service.createIn(identity.orgId, input, provenance);
-      if (!joins) {
-        await deps.resourcePermissions.grantDefaults(
-          identity.orgId,
-          'receivers',
-          receiverUid(input.name),
-          identity.kind === 'user' ? identity.userId : null,
-          true,
-        );
-      }
-      return embedded(row);
+      const creator = identity.kind === 'user' ? identity.userId : null;
+      return embedded(await service.createIn(identity.orgId, input, provenance, creator));
     },
 
-    /** Creation without permission checks (provisioning files, default contact point). */
-    async createIn(orgId: number, input: IntegrationInput, provenance: Provenance): Promise<IntegrationRow> {
+    /** Creation without the caller checks (done by create(), or a provisioning file); a new name gets the default receiver permissions. */
+    async createIn(
+      orgId: number,
+      input: IntegrationInput,
+      provenance: Provenance,
+      creatorUserId: number | null = null,
+    ): Promise<IntegrationRow> {
       const uid = input.uid?.trim() ?? '';
       if (uid !== '' && !isValidUid(uid)) {
         const reason =
@@ -298,6 +299,7 @@ export function createContactPointsService(deps: {
       const finalUid = uid || generateUid();
       const existing = await store.byUid(orgId, finalUid);
       if (existing) throw contactPointUidInUse(finalUid, existing.name);
+      const isNewContactPoint = (await store.countByName(orgId, input.name)) === 0;
       const now = clock.now();
       const row = {
         org_id: orgId,
@@ -317,6 +319,7 @@ export function createContactPointsService(deps: {
         if (isUniqueViolation(err)) throw contactPointUidInUse(finalUid, input.name);
         throw err;
       }
+      if (isNewContactPoint) await grantDefaults(orgId, input.name, creatorUserId);
       return { id: 0, ...row };
     },
 
@@ -343,10 +346,11 @@ export function createContactPointsService(deps: {
       const stored = await requireRow(orgId, uid);
       checkProvenance(stored.provenance, provenance);
       const { type, plain, encrypted } = await validated(orgId, input, uid, stored);
-      if (stored.name !== input.name && (await store.countByName(orgId, stored.name)) === 1) {
-        // The integration was the last of its contact point: renaming it removes that name.
-        await assertNotReferenced(orgId, stored.name);
-      }
+      const renamed = stored.name !== input.name;
+      // Renaming the last integration of a contact point removes that contact point.
+      const removesOld = renamed && (await store.countByName(orgId, stored.name)) === 1;
+      const createsNew = renamed && (await store.countByName(orgId, input.name)) === 0;
+      if (removesOld) await assertNotReferenced(orgId, stored.name);
       await store.update(orgId, uid, {
         name: input.name,
         type,
@@ -356,6 +360,9 @@ export function createContactPointsService(deps: {
         provenance,
         updated: clock.now(),
       });
+      if (createsNew) await grantDefaults(orgId, input.name, null);
+      if (removesOld)
+        await deps.resourcePermissions.deleteResource(orgId, 'receivers', receiverUid(stored.name));
     },
 
     async delete(identity: Identity, uid: string, provenance: Provenance): Promise<void> {
@@ -363,10 +370,7 @@ export function createContactPointsService(deps: {
       // Grafana compat: deleting an unknown uid succeeds.
       if (!stored) return;
       await authorizer.authorize(identity, onReceiver('alert.notifications.receivers:delete', stored.name));
-      const removedName = await service.deleteIn(identity.orgId, uid, provenance);
-      if (removedName !== undefined) {
-        await deps.resourcePermissions.deleteResource(identity.orgId, 'receivers', receiverUid(removedName));
-      }
+      await service.deleteIn(identity.orgId, uid, provenance);
     },
 
     /** Deletes an integration; returns the contact point name when it was its last integration. */
@@ -377,7 +381,9 @@ export function createContactPointsService(deps: {
       const last = (await store.countByName(orgId, stored.name)) === 1;
       if (last) await assertNotReferenced(orgId, stored.name);
       await store.delete(orgId, uid);
-      return last ? stored.name : undefined;
+      if (!last) return undefined;
+      await deps.resourcePermissions.deleteResource(orgId, 'receivers', receiverUid(stored.name));
+      return stored.name;
     },
 
     /**
