@@ -184,4 +184,18 @@ describe('/api/datasources/proxy/uid/{uid}/*', () => {
     const org2 = await createOrg(server);
     expect((await call(server, 'GET', path, { as: inOrg(ADMIN, org2) })).status).toBe(404);
   });
+
+  it('deprecated /proxy/{id}/* reaches the same data source', async () => {
+    const server = await startTestServer();
+    const ds = await createDataSource(server, { type: 'prometheus', url: `${echo.url}/root` });
+    const byId = await call(server, 'GET', `/api/datasources/proxy/${ds.id}/api/v1/labels?x=1`, {
+      as: ADMIN,
+    });
+    expect(byId.status).toBe(200);
+    expect(byId.body).toMatchObject({ method: 'GET', url: '/root/api/v1/labels?x=1' });
+    const invalid = await call(server, 'GET', '/api/datasources/proxy/abc/x', { as: ADMIN });
+    expect(invalid).toMatchObject({ status: 400, body: { message: 'id is invalid' } });
+    const unknown = await call(server, 'GET', '/api/datasources/proxy/99999/x', { as: ADMIN });
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'Unable to find datasource' } });
+  });
 });

@@ -172,6 +172,8 @@ describe('GET /api/datasources/uid/{uid}/health', () => {
   it('testdata is OK; a type without a check is UNKNOWN with 400', async () => {
     const testdata = await createDataSource({ type: 'testdata' });
     expect(await health(testdata.uid)).toMatchObject({ status: 200, body: { status: 'OK' } });
+    const byId = await call(server, 'GET', `/api/datasources/${testdata.id}/health`, { as: ADMIN });
+    expect(byId).toMatchObject({ status: 200, body: { status: 'OK' } });
     const graphite = await createDataSource({ type: 'graphite', url: 'http://127.0.0.1:1' });
     const response = await health(graphite.uid);
     expect(response.status).toBe(400);

@@ -3,15 +3,28 @@ import type { Api } from '../../http/api.js';
 import { AppError } from '../../http/errors.js';
 import { identityOf } from '../../http/identity.js';
 import { can } from '../rbac/evaluator.js';
-import { proxyNotFound } from './datasources.errors.js';
-import { UidParams } from './datasources.schema.js';
-import { dataSourceScope, type DataSourcesService } from './datasources.service.js';
+import { idInvalid, proxyNotFound } from './datasources.errors.js';
+import { dataSourceScope, type DataSourceRef, type DataSourcesService } from './datasources.service.js';
 import { proxyTarget, type ProxyForwarder } from './proxy.js';
 
-const queryOnUid = (request: FastifyRequest) =>
-  can('datasources:query', dataSourceScope((request.params as { uid: string }).uid));
+type Params = { uid?: string; id?: string };
 
-/** `/api/datasources/proxy/uid/{uid}/*`: any method, forwarded to the data source with its auth. */
+/** `datasources:query` on the data source of the path, by uid or (deprecated) by id. */
+const queryOnPath = (request: FastifyRequest) => {
+  const { uid, id } = request.params as Params;
+  return can('datasources:query', uid !== undefined ? dataSourceScope(uid) : `datasources:id:${id}`);
+};
+
+function refOf({ uid, id }: Params): DataSourceRef {
+  if (uid !== undefined) return { uid };
+  if (!/^\d{1,10}$/.test(id ?? '')) throw idInvalid();
+  return { id: Number(id) };
+}
+
+/**
+ * `/api/datasources/proxy/uid/{uid}/*` (and Grafana's deprecated `/proxy/{id}/*`): any method,
+ * forwarded to the data source with its auth.
+ */
 export function registerProxyRoutes(
   api: Api,
   datasources: DataSourcesService,
@@ -22,22 +35,31 @@ export function registerProxyRoutes(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
-    const options = { config: { permission: queryOnUid }, schema: { params: UidParams } };
-    const handler = async (request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
+    const handler = (prefixSegments: number) => async (request: FastifyRequest, reply: FastifyReply) => {
       const identity = identityOf(request);
       // Grafana compat: the proxy words its 404 differently from the CRUD routes.
       const row = await datasources
-        .find(identity.orgId, { uid: request.params.uid })
+        .find(identity.orgId, refOf(request.params as Params))
         .catch((err: unknown) => {
           throw err instanceof AppError && err.status === 404 ? proxyNotFound() : err;
         });
       const settings = await datasources.settings(row);
-      const target = proxyTarget(settings, request.raw.url ?? '', request.headers, request.ip);
+      const target = proxyTarget(
+        settings,
+        request.raw.url ?? '',
+        request.headers,
+        request.ip,
+        prefixSegments,
+      );
       await forwarder.forward(request, reply, target);
       return reply;
     };
-    scope.all('/api/datasources/proxy/uid/:uid', options, handler);
-    scope.all('/api/datasources/proxy/uid/:uid/*', options, handler);
+    const options = { config: { permission: queryOnPath } };
+    // /api/datasources/proxy/uid/<uid>/… and /api/datasources/proxy/<id>/…
+    scope.all('/api/datasources/proxy/uid/:uid', options, handler(5));
+    scope.all('/api/datasources/proxy/uid/:uid/*', options, handler(5));
+    scope.all('/api/datasources/proxy/:id', options, handler(4));
+    scope.all('/api/datasources/proxy/:id/*', options, handler(4));
     done();
   });
 }

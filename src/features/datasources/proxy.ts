@@ -40,12 +40,15 @@ export interface ProxyTarget {
   rejectUnauthorized: boolean;
 }
 
-/** `/api/datasources/proxy/uid/<uid>/<rest>?<query>` -> `<rest>?<query>`, untouched (still encoded). */
-export function proxiedPath(rawUrl: string): { path: string; search: string } {
+/**
+ * `/api/datasources/proxy/uid/<uid>/<rest>?<query>` -> `<rest>?<query>`, untouched (still
+ * encoded); `prefixSegments` counts the path segments before `<rest>`.
+ */
+export function proxiedPath(rawUrl: string, prefixSegments: number): { path: string; search: string } {
   const queryAt = rawUrl.indexOf('?');
   const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const search = queryAt === -1 ? '' : rawUrl.slice(queryAt);
-  const rest = pathname.split('/').slice(6);
+  const rest = pathname.split('/').slice(prefixSegments + 1);
   // A `..` segment would climb out of the data source's base path.
   if (rest.some((segment) => decodeSegment(segment) === '..')) throw proxyPathInvalid();
   return { path: rest.join('/'), search };
@@ -65,10 +68,11 @@ export function proxyTarget(
   rawUrl: string,
   incoming: IncomingHttpHeaders,
   clientIp: string,
+  prefixSegments: number,
 ): ProxyTarget {
   if (ds.access === 'direct') throw directAccess();
   const base = parseBase(ds.url);
-  const { path, search } = proxiedPath(rawUrl);
+  const { path, search } = proxiedPath(rawUrl, prefixSegments);
   const url = new URL(base);
   const basePath = base.pathname.replace(/\/+$/, '');
   url.pathname = path === '' && !rawUrl.split('?')[0]!.endsWith('/') ? base.pathname : `${basePath}/${path}`;

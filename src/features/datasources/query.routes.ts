@@ -4,8 +4,8 @@ import { identityOf } from '../../http/identity.js';
 import { isValidUid } from '../../lib/uid.js';
 import { can } from '../rbac/evaluator.js';
 import { clientGoneSignal } from './call-options.js';
-import { uidPathInvalid } from './datasources.errors.js';
-import { QueryBody, UidParams } from './datasources.schema.js';
+import { idInvalid, uidPathInvalid } from './datasources.errors.js';
+import { IdParams, QueryBody, UidParams } from './datasources.schema.js';
 import { dataSourceScope } from './datasources.service.js';
 import type { DataQuery } from './plugins/index.js';
 import type { QueryService } from './query.service.js';
@@ -24,7 +24,25 @@ export function registerQueryRoutes(api: Api, queries: QueryService): void {
     handler: async (request, reply) => {
       if (!isValidUid(request.params.uid)) throw uidPathInvalid();
       const identity = identityOf(request);
-      const result = await queries.health(identity.orgId, request.params.uid, clientGoneSignal(reply));
+      const ref = { uid: request.params.uid };
+      const result = await queries.health(identity.orgId, ref, clientGoneSignal(reply));
+      return reply.status(result.status === 'OK' ? 200 : 400).send(result);
+    },
+  });
+
+  // Deprecated in Grafana: the same check addressed by numeric id.
+  api.route({
+    method: ['GET', 'POST'],
+    url: '/api/datasources/:id/health',
+    config: {
+      permission: (request) =>
+        can('datasources:query', `datasources:id:${(request.params as { id: string }).id}`),
+    },
+    schema: { params: IdParams },
+    handler: async (request, reply) => {
+      if (!/^\d{1,10}$/.test(request.params.id)) throw idInvalid();
+      const ref = { id: Number(request.params.id) };
+      const result = await queries.health(identityOf(request).orgId, ref, clientGoneSignal(reply));
       return reply.status(result.status === 'OK' ? 200 : 400).send(result);
     },
   });

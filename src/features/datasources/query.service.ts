@@ -3,7 +3,7 @@ import { AppError, defineError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { can } from '../rbac/evaluator.js';
 import { dataSourceTimeoutMs } from './call-options.js';
-import { dataSourceScope, type DataSourcesService } from './datasources.service.js';
+import { dataSourceScope, type DataSourceRef, type DataSourcesService } from './datasources.service.js';
 import type { DataSourcesStore } from './datasources.store.js';
 import {
   checkDataSourceHealth,
@@ -40,8 +40,8 @@ export function createQueryService(deps: {
   }
 
   return {
-    async health(orgId: number, uid: string, signal: AbortSignal): Promise<HealthResult> {
-      const row = await datasources.find(orgId, { uid });
+    async health(orgId: number, ref: DataSourceRef, signal: AbortSignal): Promise<HealthResult> {
+      const row = await datasources.find(orgId, ref);
       const settings = await datasources.settings(row);
       return checkDataSourceHealth(settings, { timeoutMs: dataSourceTimeoutMs(settings.jsonData), signal });
     },
