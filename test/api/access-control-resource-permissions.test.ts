@@ -137,6 +137,14 @@ describe('/api/access-control/{resource}/{id}', () => {
     const server = await startTestServer();
     const viewer = await createUser(server);
     const editor = await createUser(server, { orgRole: 'Editor' });
+    // Unknown dashboards are 404 for everybody (the dashboards feature's scope resolver).
+    for (const uid of ['d1', 'd2']) {
+      const created = await call(server, 'POST', '/api/dashboards/db', {
+        as: ADMIN,
+        body: { dashboard: { uid, title: `Dashboard ${uid}` } },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+    }
     const requests: [string, string, string, unknown?][] = [
       ['GET', '/api/access-control/dashboards/d1', 'dashboards.permissions:read'],
       [
