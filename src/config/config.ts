@@ -31,6 +31,8 @@ export interface DatabaseConfig {
 /** The typed configuration; built once at start-up and passed explicitly to whoever needs it. */
 export interface Config {
   homepath: string;
+  /** the environment the configuration was read with; provisioning files expand $VAR from it */
+  env: Readonly<Record<string, string | undefined>>;
   paths: { data: string; logs: string; plugins: string; provisioning: string };
   server: {
     protocol: string;
@@ -103,13 +105,14 @@ export interface Config {
   };
 }
 
-export function buildConfig(read: SettingsReader, homepath: string): Config {
+export function buildConfig(read: SettingsReader, homepath: string, env: Config['env']): Config {
   const underHome = (path: string): string => (isAbsolute(path) ? path : resolve(homepath, path));
   const data = underHome(read.string('paths', 'data', 'data'));
   const type = read.oneOf('database', 'type', DATABASE_TYPES, 'sqlite3');
   const dbPath = read.string('database', 'path', 'svc.db');
   return {
     homepath,
+    env,
     paths: {
       data,
       logs: underHome(read.string('paths', 'logs', 'data/log')),

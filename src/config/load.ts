@@ -28,7 +28,7 @@ export function loadConfig(options: LoadOptions): Config {
   applyEnv(sections, env);
   if (options.overrides) sections = mergeIni(sections, toSections(options.overrides));
   expandValues(sections, env, homepath);
-  return buildConfig(new SettingsReader(sections), homepath);
+  return buildConfig(new SettingsReader(sections), homepath, env);
 }
 
 function readIni(path: string): IniSections {

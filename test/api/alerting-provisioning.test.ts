@@ -44,7 +44,6 @@ describe('value expansion (Grafana / os.ExpandEnv rules)', () => {
 
 describe('alerting file provisioning', () => {
   it('applies templates, contact points and policies at start with provenance file', async () => {
-    process.env.SVC_TEST_ALERTING_PASSWORD = 'pw-from-env';
     const dir = provisioningDir({
       'a.yaml': `
 apiVersion: 1
@@ -83,7 +82,10 @@ contactPoints:
         settings: { url: http://127.0.0.1:9/ }
 `,
     });
-    const server = await startTestServer({ overrides: { paths: { provisioning: dir } } });
+    const server = await startTestServer({
+      overrides: { paths: { provisioning: dir } },
+      env: { SVC_TEST_ALERTING_PASSWORD: 'pw-from-env' },
+    });
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
 
@@ -144,7 +146,6 @@ contactPoints:
         })
       ).status,
     ).toBe(409);
-    delete process.env.SVC_TEST_ALERTING_PASSWORD;
   });
 
   it('deletes contact points and templates named by deleteContactPoints/deleteTemplates', async () => {

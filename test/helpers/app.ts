@@ -21,10 +21,15 @@ afterEach(async () => {
  * created dropped, after the test.
  */
 export async function startTestServer(
-  options: { overrides?: Overrides; clock?: Clock; database?: TestDatabase } = {},
+  options: {
+    overrides?: Overrides;
+    clock?: Clock;
+    database?: TestDatabase;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
-  const config = testConfig(mergeOverrides(database.overrides, options.overrides ?? {}));
+  const config = testConfig(mergeOverrides(database.overrides, options.overrides ?? {}), options.env);
   const server = await startServer(config, options.clock);
   cleanups.push(async () => {
     await server.shutdown();

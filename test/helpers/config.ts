@@ -12,10 +12,11 @@ export function mergeOverrides(...sets: Overrides[]): Overrides {
   return merged;
 }
 
-export function testConfig(overrides: Overrides = {}): Config {
+/** `env` is the environment the server sees (provisioning files expand $VAR from it). */
+export function testConfig(overrides: Overrides = {}, env: Record<string, string> = {}): Config {
   return loadConfig({
     homepath: projectRoot,
-    env: {},
+    env,
     overrides: mergeOverrides(
       { server: { http_addr: '127.0.0.1', http_port: '0' }, log: { level: 'silent' } },
       overrides,

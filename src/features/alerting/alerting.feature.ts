@@ -76,7 +76,7 @@ export function registerAlerting(deps: FeatureDeps): void {
     provisionAlertingFiles({
       directory: config.paths.provisioning,
       // Grafana compat: provisioning files expand the process environment ($VAR, ${VAR}).
-      env: process.env,
+      env: config.env,
       logger: deps.logger,
       contactPoints,
       templates,

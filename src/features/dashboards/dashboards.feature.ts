@@ -113,6 +113,7 @@ export function registerDashboards(deps: FeatureDeps): void {
 
   registerDashboardProvisioning({
     provisioningPath: deps.config.paths.provisioning,
+    env: deps.config.env,
     provisioner: createDashboardProvisioner({
       dashboards,
       titles,

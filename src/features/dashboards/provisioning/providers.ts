@@ -72,7 +72,7 @@ export function readProviders(
 export async function loadProviders(
   dir: string,
   logger: FastifyBaseLogger,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<Record<string, string | undefined>>,
 ): Promise<DashboardProvider[]> {
   let names: string[];
   try {

@@ -10,6 +10,8 @@ import { loadProviders } from './providers.js';
  */
 export function registerDashboardProvisioning(deps: {
   provisioningPath: string;
+  /** expands $VAR in provider files */
+  env: Readonly<Record<string, string | undefined>>;
   provisioner: DashboardProvisioner;
   hooks: ServerHooks;
   logger: FastifyBaseLogger;
@@ -21,7 +23,7 @@ export function registerDashboardProvisioning(deps: {
 
   /** Applies every provider once; returns the poll interval they ask for (0: none). */
   async function runOnce(): Promise<number> {
-    const providers = await loadProviders(dir, deps.logger);
+    const providers = await loadProviders(dir, deps.logger, deps.env);
     for (const provider of providers) {
       try {
         await deps.provisioner.apply(provider);
