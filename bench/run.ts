@@ -10,7 +10,12 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { alertingFanoutScenarios } from './scenarios/alerting-fanout.js';
+import { alertingScenarios } from './scenarios/alerting.js';
+import { dashboardScenarios } from './scenarios/dashboards.js';
+import { datasourceScenarios } from './scenarios/datasources.js';
 import { identityScenarios } from './scenarios/identity.js';
+import { rbacScenarios } from './scenarios/rbac.js';
 import { opsScenarios } from './scenarios/ops.js';
 import type { BenchContext, BenchRequest, Scenario } from './scenarios/types.js';
 import { benchTemplateRender } from './template-render.js';
@@ -20,9 +25,15 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY;
 
-const scenarios: Scenario[] = [...opsScenarios, ...identityScenarios].filter(
-  (s) => !ONLY || s.name.includes(ONLY),
-);
+const scenarios: Scenario[] = [
+  ...opsScenarios,
+  ...identityScenarios,
+  ...rbacScenarios,
+  ...dashboardScenarios,
+  ...datasourceScenarios,
+  ...alertingScenarios,
+  ...alertingFanoutScenarios,
+].filter((s) => !ONLY || s.name.includes(ONLY));
 
 interface Row {
   scenario: string;
