@@ -9,8 +9,6 @@ import { createTestDatabase } from '../helpers/databases.js';
 const dirs: string[] = [];
 afterEach(() => {
   while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true });
-  delete process.env.SVC_PROV_URL;
-  delete process.env.SVC_PROV_SECRET;
 });
 
 /** A provisioning folder with datasources/<name> files, and a log folder. */
@@ -59,14 +57,13 @@ datasources:
 
 describe('data source provisioning', () => {
   it('applies files at start-up: read-only unless editable, env expanded, secrets encrypted, bad files skipped', async () => {
-    process.env.SVC_PROV_URL = 'http://prom.example:9090';
-    process.env.SVC_PROV_SECRET = 'prov-secret-value';
+    const env = { SVC_PROV_URL: 'http://prom.example:9090', SVC_PROV_SECRET: 'prov-secret-value' };
     const root = folders({
       'main.yaml': MAIN,
       'broken.yaml': 'apiVersion: 1\ndatasources: [ {name: x\n',
       'ignored.txt': 'not yaml at all',
     });
-    const server = await startTestServer({ overrides: overridesFor(root) });
+    const server = await startTestServer({ overrides: overridesFor(root), env });
 
     const list = await call(server, 'GET', '/api/datasources', { as: ADMIN });
     expect(list.status).toBe(200);
@@ -116,19 +113,18 @@ describe('data source provisioning', () => {
   });
 
   it('updates on the next start, keeps secrets not given, deletes deleteDatasources, per org', async () => {
-    process.env.SVC_PROV_URL = 'http://prom.example:9090';
-    process.env.SVC_PROV_SECRET = 'first-secret';
+    const env = { SVC_PROV_URL: 'http://prom.example:9090', SVC_PROV_SECRET: 'first-secret' };
     const root = folders({ 'main.yaml': MAIN });
     const database = await createTestDatabase();
     try {
-      const first = await startTestServer({ database, overrides: overridesFor(root) });
+      const first = await startTestServer({ database, overrides: overridesFor(root), env });
       const before = await call(first, 'GET', '/api/datasources/uid/prov-prom', { as: ADMIN });
       expect(before.body.version).toBe(1);
       const org2 = await call(first, 'POST', '/api/orgs', { as: ADMIN, body: { name: 'Second' } });
       expect(org2.status).toBe(200);
       await first.shutdown();
 
-      process.env.SVC_PROV_URL = 'http://prom2.example:9090';
+      env.SVC_PROV_URL = 'http://prom2.example:9090';
       writeFiles(root, {
         'main.yaml': `
 apiVersion: 1
@@ -150,7 +146,7 @@ datasources:
     orgId: 999
 `,
       });
-      const second = await startTestServer({ database, overrides: overridesFor(root) });
+      const second = await startTestServer({ database, overrides: overridesFor(root), env });
       const after = await call(second, 'GET', '/api/datasources/uid/prov-prom', { as: ADMIN });
       expect(after.body).toMatchObject({
         url: 'http://prom2.example:9090',

@@ -33,7 +33,7 @@ export function registerDatasources(deps: FeatureDeps): void {
       directory: join(deps.config.paths.provisioning, 'datasources'),
       homepath: deps.config.homepath,
       // Grafana compat: provisioning files expand environment variables ($VAR, ${VAR}).
-      env: process.env,
+      env: deps.config.env,
       service,
       store,
       logger: deps.logger,

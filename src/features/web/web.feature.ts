@@ -25,8 +25,9 @@ export function registerWeb(deps: FeatureDeps): void {
 
   deps.api.get('/*', { config: { public: true } }, async (request, reply) => {
     const path = request.url.split('?', 1)[0]!;
-    // Unknown API paths keep the API's contract instead of getting the app's HTML.
-    if (path === '/api' || path.startsWith('/api/')) {
+    // Unknown API paths (and /metrics while metrics are off) keep the API's contract instead of
+    // getting the app's HTML.
+    if (path === '/api' || path.startsWith('/api/') || path === '/metrics') {
       return reply.status(404).send({ message: 'Not found' });
     }
     let decoded: string;
