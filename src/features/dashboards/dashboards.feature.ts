@@ -84,7 +84,12 @@ export function registerDashboards(deps: FeatureDeps): void {
   registerDashboardsRoutes(
     deps.api,
     dashboards,
-    createHomeService({ db: deps.db, dashboards, homePath: deps.config.dashboards.defaultHomeDashboardPath }),
+    createHomeService({
+      db: deps.db,
+      dashboards,
+      homePath: deps.config.dashboards.defaultHomeDashboardPath,
+      authorizer: deps.authorizer,
+    }),
   );
   registerFoldersRoutes(
     deps.api,

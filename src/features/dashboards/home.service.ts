@@ -1,4 +1,6 @@
+import type { Authorizer } from '../../http/authorize.js';
 import type { Identity } from '../../http/identity.js';
+import { can } from '../rbac/evaluator.js';
 import type { Db } from '../../store/database.js';
 import { resolveHomeDashboardUid } from '../preferences/preferences.feature.js';
 import { dashboardUrl } from './dashboard-model.js';
@@ -6,7 +8,12 @@ import type { DashboardsService } from './dashboards.service.js';
 import { loadHomeModel } from './home-dashboard.js';
 
 /** GET /api/dashboards/home: the preferred dashboard (user → team → org), else the default home. */
-export function createHomeService(deps: { db: Db; dashboards: DashboardsService; homePath: string }) {
+export function createHomeService(deps: {
+  db: Db;
+  dashboards: DashboardsService;
+  homePath: string;
+  authorizer: Authorizer;
+}) {
   let model: Promise<string> | undefined;
   return {
     async homeJson(identity: Identity): Promise<string> {
@@ -17,7 +24,8 @@ export function createHomeService(deps: { db: Db; dashboards: DashboardsService;
       }
       model ??= loadHomeModel(deps.homePath);
       model.catch(() => (model = undefined));
-      const canEdit = identity.orgRole === 'Editor' || identity.orgRole === 'Admin';
+      // Grafana compat: the built-in home may be edited (not saved) by whoever can create dashboards.
+      const canEdit = await deps.authorizer.can(identity, can('dashboards:create', 'folders:uid:general'));
       const meta = {
         isHome: true,
         canSave: false,

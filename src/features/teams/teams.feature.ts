@@ -9,6 +9,7 @@ export function registerTeams(deps: FeatureDeps): void {
     store: createTeamsStore(deps.db),
     clock: deps.clock,
     authorizer: deps.authorizer,
+    resourcePermissions: deps.resourcePermissions,
   });
   registerTeamsRoutes(deps.api, teams);
 }

@@ -1,3 +1,4 @@
+import type { ResourcePermissions } from '../rbac/resource-permissions.service.js';
 import type { Authorizer } from '../../http/authorize.js';
 import type { Identity } from '../../http/identity.js';
 import type { Clock } from '../../lib/clock.js';
@@ -29,7 +30,12 @@ export interface TeamSearch {
   sort: TeamSort;
 }
 
-export function createTeamsService(deps: { store: TeamsStore; clock: Clock; authorizer: Authorizer }) {
+export function createTeamsService(deps: {
+  store: TeamsStore;
+  clock: Clock;
+  authorizer: Authorizer;
+  resourcePermissions: ResourcePermissions;
+}) {
   const { store, clock, authorizer } = deps;
 
   async function withCallerPermission(identity: Identity, teams: TeamWithCount[]): Promise<TeamView[]> {
@@ -119,6 +125,7 @@ export function createTeamsService(deps: { store: TeamsStore; clock: Clock; auth
     async delete(identity: Identity, teamId: number): Promise<void> {
       const deleted = await store.transaction((trx) => trx.delete(identity.orgId, teamId));
       if (!deleted) throw teamNotFound();
+      await deps.resourcePermissions.deleteResource(identity.orgId, 'teams', String(teamId));
     },
 
     async members(identity: Identity, teamId: number): Promise<TeamMemberRow[]> {
