@@ -54,7 +54,10 @@ export function createDialect(config: DatabaseConfig, onPoolError: (err: Error) 
     return new PostgresDialect({ pool });
   }
   const pool = createMysqlPool({
-    ...endpoint,
+    host: endpoint.host,
+    port: endpoint.port,
+    user: endpoint.user,
+    password: endpoint.password,
     database: endpoint.name,
     connectionLimit: max,
     maxIdle: Math.min(config.maxIdleConn, max),
