@@ -89,22 +89,6 @@ export function createRolesStore(db: Db) {
     }));
   }
 
-  async function insertPermissions(trx: Db, roleId: number, permissions: Permission[], now: number) {
-    if (!permissions.length) return;
-    await trx
-      .insertInto('permission')
-      .values(
-        permissions.map((p) => ({
-          role_id: roleId,
-          action: p.action,
-          scope: p.scope,
-          created: now,
-          updated: now,
-        })),
-      )
-      .execute();
-  }
-
   return {
     /** Custom roles of the org and global ones. */
     async list(orgId: number, includePermissions: boolean): Promise<RoleRecord[]> {
@@ -475,20 +459,7 @@ async function syncPermissions(trx: Db, roleId: number, permissions: Permission[
     stored.every((p) => permissions.some((q) => key(q) === key(p)));
   if (same) return;
   await trx.deleteFrom('permission').where('role_id', '=', roleId).execute();
-  if (permissions.length) {
-    await trx
-      .insertInto('permission')
-      .values(
-        permissions.map((p) => ({
-          role_id: roleId,
-          action: p.action,
-          scope: p.scope,
-          created: now,
-          updated: now,
-        })),
-      )
-      .execute();
-  }
+  await insertPermissions(trx, roleId, permissions, now);
 }
 
 export type RolesStore = ReturnType<typeof createRolesStore>;
@@ -535,20 +506,7 @@ export async function saveExternalServiceRole(
         }),
       );
     }
-    if (input.permissions.length) {
-      await trx
-        .insertInto('permission')
-        .values(
-          input.permissions.map((p) => ({
-            role_id: id,
-            action: p.action,
-            scope: p.scope,
-            created: now,
-            updated: now,
-          })),
-        )
-        .execute();
-    }
+    await insertPermissions(trx, id, input.permissions, now);
     await trx.deleteFrom('user_role').where('role_id', '=', id).execute();
     await trx
       .insertInto('user_role')
@@ -566,4 +524,26 @@ export async function deleteRoleByUid(db: Db, uid: string): Promise<void> {
     await trx.deleteFrom('permission').where('role_id', '=', role.id).execute();
     await trx.deleteFrom('role').where('id', '=', role.id).execute();
   });
+}
+
+/** The permission rows of one role, in one statement. */
+async function insertPermissions(
+  trx: Db,
+  roleId: number,
+  permissions: Permission[],
+  now: number,
+): Promise<void> {
+  if (!permissions.length) return;
+  await trx
+    .insertInto('permission')
+    .values(
+      permissions.map((p) => ({
+        role_id: roleId,
+        action: p.action,
+        scope: p.scope,
+        created: now,
+        updated: now,
+      })),
+    )
+    .execute();
 }
