@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, get, setUnauthorizedHandler, type SignedInUser, type UserOrg } from './api.js';
+import type { PermissionMap } from './permissions.js';
 import { navigate, useLocation } from './router.js';
 import { resolveTheme, SessionContext, type Session } from './session.js';
 import { TopBar } from './TopBar.js';
@@ -8,6 +9,14 @@ const LoginPage = lazy(() => import('../pages/LoginPage.js'));
 const BrowsePage = lazy(() => import('../pages/BrowsePage.js'));
 const DashboardPage = lazy(() => import('../pages/DashboardPage.js'));
 const HomePage = lazy(() => import('../pages/HomePage.js'));
+// Each area of the building half owns its folder and its own sub-routes.
+const EditorArea = lazy(() => import('../editor/EditorArea.js'));
+const AdminArea = lazy(() => import('../pages/admin/AdminArea.js'));
+const DataSourcesArea = lazy(() => import('../pages/datasources/DataSourcesArea.js'));
+const AlertingArea = lazy(() => import('../pages/alerting/AlertingArea.js'));
+
+const under = (path: string, ...prefixes: string[]) =>
+  prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 type State =
   | { phase: 'loading' }
@@ -29,16 +38,23 @@ export function App() {
   const load = useCallback(async () => {
     try {
       const user = await get<SignedInUser>('/api/user');
-      const [orgs, preferences] = await Promise.all([
+      const [orgs, preferences, permissions] = await Promise.all([
         get<UserOrg[]>('/api/user/orgs').catch(() => [] as UserOrg[]),
         get<{ theme?: string; timezone?: string }>('/api/user/preferences').catch(() => ({
           theme: '',
           timezone: '',
         })),
+        get<PermissionMap>('/api/access-control/user/permissions').catch(() => ({})),
       ]);
       setState({
         phase: 'signed-in',
-        session: { user, orgs, theme: resolveTheme(preferences.theme), timezone: preferences.timezone ?? '' },
+        session: {
+          user,
+          orgs,
+          theme: resolveTheme(preferences.theme),
+          timezone: preferences.timezone ?? '',
+          permissions,
+        },
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setState({ phase: 'anonymous' });
@@ -87,7 +103,11 @@ export function App() {
 
 function Route({ path }: { path: string }) {
   if (path === '/') return <HomePage />;
-  if (path === '/dashboards' || path.startsWith('/dashboards/')) return <BrowsePage />;
+  if (under(path, '/dashboards')) return <BrowsePage />;
+  if (under(path, '/dashboard')) return <EditorArea path={path} />;
+  if (under(path, '/admin', '/org', '/profile')) return <AdminArea path={path} />;
+  if (under(path, '/connections', '/datasources')) return <DataSourcesArea path={path} />;
+  if (under(path, '/alerting')) return <AlertingArea path={path} />;
   const dashboard = /^\/d\/([^/]+)(?:\/[^/]*)?\/?$/.exec(path);
   if (dashboard) return <DashboardPage key={dashboard[1]} uid={decodeURIComponent(dashboard[1]!)} />;
   return (

@@ -1,10 +1,12 @@
 import { post } from './api.js';
 import { Link } from './Link.js';
+import { usePermissions } from './permissions.js';
 import { navigate } from './router.js';
 import { useSession } from './session.js';
 
 export function TopBar() {
   const { user, orgs, reload } = useSession();
+  const can = usePermissions();
   const switchOrg = async (orgId: number) => {
     await post(`/api/user/using/${orgId}`);
     // Grafana compat: switching organizations goes home; the page shown belongs to the old one.
@@ -19,6 +21,11 @@ export function TopBar() {
       <nav>
         <Link to="/">Home</Link>
         <Link to="/dashboards">Dashboards</Link>
+        {can('datasources:read') && <Link to="/connections/datasources">Data sources</Link>}
+        {can('alert.notifications.receivers:read') && <Link to="/alerting/notifications">Alerting</Link>}
+        {(can('users:read') || can('org.users:read') || can('teams:read') || can('serviceaccounts:read')) && (
+          <Link to="/admin">Administration</Link>
+        )}
       </nav>
       <div className="spacer" />
       {orgs.length > 1 && (
@@ -37,9 +44,9 @@ export function TopBar() {
           </select>
         </label>
       )}
-      <span className="user" title={user.email}>
+      <Link to="/profile" className="user">
         {user.name || user.login}
-      </span>
+      </Link>
       <a href="/logout" className="signout">
         Sign out
       </a>

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SignedInUser, UserOrg } from './api.js';
+import type { PermissionMap } from './permissions.js';
 
 export interface Session {
   user: SignedInUser;
@@ -7,6 +8,8 @@ export interface Session {
   theme: 'dark' | 'light';
   /** the user's time zone preference ("" when unset) */
   timezone: string;
+  /** `/api/access-control/user/permissions` in the current org: drives what the UI offers */
+  permissions: PermissionMap;
   reload: () => void;
 }
 
