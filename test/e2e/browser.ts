@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { projectRoot } from '../../src/lib/build-info.js';
@@ -14,8 +14,36 @@ function newestMtime(path: string): number {
   return Math.max(info.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** Builds web/dist unless it is newer than every source of the UI. */
+/**
+ * Builds web/dist unless it is newer than every source of the UI. Test files run in parallel
+ * workers, so the build runs under a directory lock: one worker builds, the others wait and then
+ * find the build fresh.
+ */
 export function buildWebIfStale(): void {
+  const lock = join(projectRoot, 'web', '.build-lock');
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than the deadline belongs to a killed run.
+      const age = existsSync(lock) ? Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs : 0;
+      if (Date.now() > deadline || age > 300_000) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try {
+    buildUnlessFresh();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function buildUnlessFresh(): void {
   const index = join(projectRoot, 'web', 'dist', 'index.html');
   const sources = Math.max(
     newestMtime(join(projectRoot, 'web', 'src')),
