@@ -28,7 +28,7 @@ export function buildWebIfStale(): void {
       break;
     } catch {
       // A lock older than the deadline belongs to a killed run.
-      const age = existsSync(lock) ? Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs : 0;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (Date.now() > deadline || age > 300_000) {
         rmSync(lock, { recursive: true, force: true });
         continue;
