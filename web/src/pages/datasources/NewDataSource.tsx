@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { get, post } from '../../app/api.js';
+import { Link } from '../../app/Link.js';
+import { usePermissions } from '../../app/permissions.js';
+import { navigate } from '../../app/router.js';
+import { DATA_SOURCE_TYPES, type DataSourceType } from './catalogue.js';
+import type { DataSourceListItem } from './types.js';
+
+/** The type's name, numbered when a data source already has it ("Prometheus-1", ...). */
+function freeName(base: string, taken: Set<string>): string {
+  if (!taken.has(base.toLowerCase())) return base;
+  for (let n = 1; ; n++) if (!taken.has(`${base}-${n}`.toLowerCase())) return `${base}-${n}`;
+}
+
+/** The type picker: picking one creates the data source and opens its settings, as Grafana does. */
+export default function NewDataSource() {
+  const can = usePermissions();
+  const [taken, setTaken] = useState<Set<string>>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    get<DataSourceListItem[]>('/api/datasources').then(
+      (items) => setTaken(new Set(items.map((item) => item.name.toLowerCase()))),
+      () => setTaken(new Set()),
+    );
+  }, []);
+
+  const add = async (type: DataSourceType) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const created = await post<{ uid: string }>('/api/datasources', {
+        name: freeName(type.name, taken ?? new Set()),
+        type: type.type,
+        access: 'proxy',
+        // Grafana compat: the org's first data source becomes its default.
+        isDefault: taken?.size === 0,
+      });
+      navigate(`/connections/datasources/edit/${encodeURIComponent(created.uid)}`);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="ds-page">
+      <p>
+        <Link to="/connections/datasources">← Data sources</Link>
+      </p>
+      <h1>Add data source</h1>
+      {!can('datasources:create') ? (
+        <p className="error-box" role="alert">
+          You are not allowed to add data sources.
+        </p>
+      ) : (
+        <>
+          <p className="muted">Choose a data source type.</p>
+          {error && (
+            <div className="error-box" role="alert">
+              {error}
+            </div>
+          )}
+          <ul className="ds-types">
+            {DATA_SOURCE_TYPES.map((type) => (
+              <li key={type.type}>
+                <button
+                  type="button"
+                  className="ds-type"
+                  aria-label={type.name}
+                  disabled={busy || !taken}
+                  onClick={() => void add(type)}
+                >
+                  <strong>{type.name}</strong>
+                  <span className="muted">{type.description}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { secretConfigured } from './form-state.js';
+import { jsonPatch, jsonText, secretPatch, type SectionProps } from './section.js';
+import { SecretField } from './SecretField.js';
+import { SelectField, TextField } from './TextField.js';
+
+// Grafana compat: an unset sslmode means verify-full on the server.
+const SSL_MODES = ['disable', 'require', 'verify-ca', 'verify-full'].map((mode) => ({
+  value: mode,
+  label: mode,
+}));
+
+/** Connection settings of PostgreSQL and MySQL data sources. */
+export function SqlSection(props: SectionProps & { postgres: boolean; hostPlaceholder?: string }) {
+  const { ds, form, disabled, change } = props;
+  return (
+    <section className="ds-section">
+      <h3>Connection</h3>
+      <TextField
+        label="Host"
+        value={form.url}
+        disabled={disabled}
+        placeholder={props.hostPlaceholder}
+        hint="host:port, or a Unix socket path"
+        onChange={(url) => change({ url })}
+      />
+      <TextField
+        label="Database"
+        value={jsonText(form, 'database') || ds.database}
+        disabled={disabled}
+        onChange={(text) => change(jsonPatch(form, 'database', text.trim()))}
+      />
+      <TextField label="User" value={form.user} disabled={disabled} onChange={(user) => change({ user })} />
+      <SecretField
+        label="Password"
+        configured={secretConfigured(ds, form, 'password')}
+        value={form.secrets.password ?? ''}
+        disabled={disabled}
+        onChange={(value) => change(secretPatch(form, 'password', value))}
+        onReset={() => change(secretPatch(form, 'password', ''))}
+      />
+      {props.postgres && (
+        <SelectField
+          label="TLS/SSL mode"
+          value={jsonText(form, 'sslmode') || 'verify-full'}
+          options={SSL_MODES}
+          disabled={disabled}
+          onChange={(value) => change(jsonPatch(form, 'sslmode', value))}
+        />
+      )}
+      <TextField
+        label="Max open connections"
+        type="number"
+        value={jsonText(form, 'maxOpenConns')}
+        disabled={disabled}
+        placeholder="10"
+        onChange={(text) => change(jsonPatch(form, 'maxOpenConns', text === '' ? undefined : Number(text)))}
+      />
+    </section>
+  );
+}
