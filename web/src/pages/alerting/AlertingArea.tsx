@@ -1,11 +1,68 @@
-/** Alerting (/alerting): the area's own router. */
+import type { ReactElement } from 'react';
+import { useAlertingAccess, type AlertingAccess } from './access.js';
+import ContactPointEditor from './ContactPointEditor.js';
+import ContactPointsPage from './ContactPointsPage.js';
+import PoliciesPage from './PoliciesPage.js';
+import TemplateEditor from './TemplateEditor.js';
+import TemplatesPage from './TemplatesPage.js';
+
+const decode = (part: string) => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+};
+
+/** The page for a path under /alerting, and the read permission it needs. */
+function route(path: string): { page: ReactElement; needs: keyof AlertingAccess } | undefined {
+  const clean = path.replace(/\/+$/, '');
+  if (clean === '/alerting' || clean === '/alerting/notifications') {
+    return { page: <ContactPointsPage />, needs: 'readReceivers' };
+  }
+  if (clean === '/alerting/notifications/receivers/new') {
+    return { page: <ContactPointEditor />, needs: 'readReceivers' };
+  }
+  const receiver = /^\/alerting\/notifications\/receivers\/([^/]+)\/edit$/.exec(clean);
+  if (receiver) {
+    const id = decode(receiver[1]!);
+    return { page: <ContactPointEditor key={id} id={id} />, needs: 'readReceivers' };
+  }
+  if (clean === '/alerting/notifications/templates')
+    return { page: <TemplatesPage />, needs: 'readTemplates' };
+  if (clean === '/alerting/notifications/templates/new') {
+    return { page: <TemplateEditor />, needs: 'readTemplates' };
+  }
+  const template = /^\/alerting\/notifications\/templates\/([^/]+)\/edit$/.exec(clean);
+  if (template) {
+    const name = decode(template[1]!);
+    return { page: <TemplateEditor key={name} name={name} />, needs: 'readTemplates' };
+  }
+  if (clean === '/alerting/routes') return { page: <PoliciesPage />, needs: 'readPolicies' };
+  return undefined;
+}
+
+/** Alerting (/alerting): contact points, notification templates and notification policies. */
 export default function AlertingArea({ path }: { path: string }) {
-  return (
-    <div className="page-error">
-      <h2>Page not found</h2>
-      <p>
-        Nothing lives at <code>{path}</code>. <a href="/">Go home</a>
-      </p>
-    </div>
-  );
+  const access = useAlertingAccess();
+  const found = route(path);
+  if (!found) {
+    return (
+      <div className="page-error">
+        <h2>Page not found</h2>
+        <p>
+          Nothing lives at <code>{path}</code>. <a href="/">Go home</a>
+        </p>
+      </div>
+    );
+  }
+  if (!access[found.needs]) {
+    return (
+      <div className="page-error">
+        <h2>Access denied</h2>
+        <p>You do not have permission to see this page.</p>
+      </div>
+    );
+  }
+  return found.page;
 }

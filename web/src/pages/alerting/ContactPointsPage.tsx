@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { Link } from '../../app/Link.js';
+import { useAlertingAccess } from './access.js';
+import { AlertingNav } from './AlertingNav.js';
+import { contactPoints, deleteIntegration, notifierCatalogue } from './api.js';
+import { DeliveryStatus } from './DeliveryStatus.js';
+import { errorText } from './request.js';
+import type { ContactPoint, NotifierType } from './types.js';
+import { useLoad } from './useLoad.js';
+
+export const editUrl = (name: string) => `/alerting/notifications/receivers/${encodeURIComponent(name)}/edit`;
+
+/** `/alerting/notifications`: contact points, their integrations and last delivery of each. */
+export default function ContactPointsPage() {
+  const access = useAlertingAccess();
+  const { data, error, reload } = useLoad(() => Promise.all([contactPoints(), notifierCatalogue()]));
+  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string }>();
+
+  const remove = async (point: ContactPoint) => {
+    setMessage(undefined);
+    try {
+      // Deleting integration by integration: a contact point still used by a policy must not
+      // lose some of them before the server refuses the last one.
+      const fresh = (await contactPoints()).find((p) => p.name === point.name);
+      if (fresh && fresh.numberOfPolicies > 0 && fresh.integrations.length > 1) {
+        throw new Error(
+          `Contact point is currently referenced by a notification policy (${fresh.numberOfPolicies}).`,
+        );
+      }
+      for (const integration of fresh?.integrations ?? []) await deleteIntegration(integration.uid);
+      setMessage({ kind: 'info', text: `Contact point "${point.name}" deleted.` });
+    } catch (caught) {
+      setMessage({ kind: 'error', text: `Could not delete "${point.name}": ${errorText(caught)}` });
+    }
+    reload();
+  };
+
+  return (
+    <div className="alerting-page">
+      <h1>Contact points</h1>
+      <AlertingNav current="/alerting/notifications" />
+      <div className="alerting-toolbar">
+        <p className="muted">Where notifications go: each contact point has one or more integrations.</p>
+        <div className="spacer" />
+        {access.createReceiver && (
+          <Link to="/alerting/notifications/receivers/new" className="button primary">
+            Add contact point
+          </Link>
+        )}
+      </div>
+      {message && (
+        <div className={message.kind === 'error' ? 'error-box' : 'info-box'} role="alert">
+          {message.text}
+        </div>
+      )}
+      {error && <div className="error-box">Could not load contact points: {error}</div>}
+      {!data && !error && <p>Loading…</p>}
+      {data && (
+        <ContactPointsTable points={data[0]} catalogue={data[1]} onDelete={(point) => void remove(point)} />
+      )}
+    </div>
+  );
+}
+
+function ContactPointsTable({
+  points,
+  catalogue,
+  onDelete,
+}: {
+  points: ContactPoint[];
+  catalogue: NotifierType[];
+  onDelete: (point: ContactPoint) => void;
+}) {
+  const access = useAlertingAccess();
+  const [confirming, setConfirming] = useState<string>();
+  const typeName = (type: string) =>
+    catalogue.find((t) => t.type.toLowerCase() === type.toLowerCase())?.name ?? type;
+  if (points.length === 0) return <p>No contact points yet.</p>;
+  return (
+    <table className="alerting-table">
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Integrations and last delivery</th>
+          <th>Policies</th>
+          <th>Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {points.map((point) => {
+          const provisioned = point.integrations.some((i) => i.provenance);
+          const canEdit = access.writeReceiver(point.name) && !provisioned;
+          const canDelete = access.deleteReceiver(point.name) && !provisioned;
+          return (
+            <tr key={point.name} data-contact-point={point.name}>
+              <td>
+                <strong>{point.name}</strong>
+                {provisioned && <span className="cp-badge">Provisioned</span>}
+              </td>
+              <td>
+                <ul className="cp-integrations">
+                  {point.integrations.map((integration, index) => (
+                    <li key={integration.uid}>
+                      <span className="cp-type">{typeName(integration.type)}</span>{' '}
+                      <DeliveryStatus status={point.receiverStatus.notifiers[index]} />
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td>{point.numberOfPolicies > 0 ? `Used by ${point.numberOfPolicies} policies` : 'Unused'}</td>
+              <td className="alerting-actions">
+                <Link to={editUrl(point.name)} className="button">
+                  {canEdit ? 'Edit' : 'View'}
+                  <span className="visually-hidden"> {point.name}</span>
+                </Link>
+                {canDelete && confirming !== point.name && (
+                  <button type="button" onClick={() => setConfirming(point.name)}>
+                    Delete<span className="visually-hidden"> {point.name}</span>
+                  </button>
+                )}
+                {confirming === point.name && (
+                  <>
+                    <button
+                      type="button"
+                      className="danger"
+                      onClick={() => {
+                        setConfirming(undefined);
+                        onDelete(point);
+                      }}
+                    >
+                      Confirm delete
+                    </button>
+                    <button type="button" onClick={() => setConfirming(undefined)}>
+                      Cancel
+                    </button>
+                  </>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Link } from '../../app/Link.js';
+import { useAlertingAccess } from './access.js';
+import { AlertingNav } from './AlertingNav.js';
+import { deleteTemplate, templates } from './api.js';
+import { errorText } from './request.js';
+import { useLoad } from './useLoad.js';
+
+export const templateUrl = (name: string) =>
+  `/alerting/notifications/templates/${encodeURIComponent(name)}/edit`;
+
+/** `/alerting/notifications/templates`: the organization's notification template groups. */
+export default function TemplatesPage() {
+  const access = useAlertingAccess();
+  const { data, error, reload } = useLoad(templates);
+  const [message, setMessage] = useState<string>();
+  const [confirming, setConfirming] = useState<string>();
+
+  const remove = async (name: string) => {
+    setMessage(undefined);
+    try {
+      await deleteTemplate(name);
+    } catch (caught) {
+      setMessage(`Could not delete "${name}": ${errorText(caught)}`);
+    }
+    reload();
+  };
+
+  return (
+    <div className="alerting-page">
+      <h1>Notification templates</h1>
+      <AlertingNav current="/alerting/notifications/templates" />
+      <div className="alerting-toolbar">
+        <p className="muted">
+          Named templates usable from contact point fields, e.g. <code>{'{{ template "my.title" . }}'}</code>.
+        </p>
+        <div className="spacer" />
+        {access.writeTemplates && (
+          <Link to="/alerting/notifications/templates/new" className="button primary">
+            Add template
+          </Link>
+        )}
+      </div>
+      {message && (
+        <div className="error-box" role="alert">
+          {message}
+        </div>
+      )}
+      {error && <div className="error-box">Could not load templates: {error}</div>}
+      {!data && !error && <p>Loading…</p>}
+      {data?.length === 0 && <p>No notification templates yet.</p>}
+      {data && data.length > 0 && (
+        <table className="alerting-table">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Template</th>
+              <th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((t) => {
+              const editable = access.writeTemplates && !t.provenance;
+              return (
+                <tr key={t.name} data-template={t.name}>
+                  <td>
+                    <strong>{t.name}</strong>
+                    {t.provenance && <span className="cp-badge">Provisioned</span>}
+                  </td>
+                  <td>
+                    <code className="template-excerpt">{t.template.slice(0, 120)}</code>
+                  </td>
+                  <td className="alerting-actions">
+                    <Link to={templateUrl(t.name)} className="button">
+                      {editable ? 'Edit' : 'View'}
+                      <span className="visually-hidden"> {t.name}</span>
+                    </Link>
+                    {access.deleteTemplates && !t.provenance && confirming !== t.name && (
+                      <button type="button" onClick={() => setConfirming(t.name)}>
+                        Delete<span className="visually-hidden"> {t.name}</span>
+                      </button>
+                    )}
+                    {confirming === t.name && (
+                      <>
+                        <button
+                          type="button"
+                          className="danger"
+                          onClick={() => {
+                            setConfirming(undefined);
+                            void remove(t.name);
+                          }}
+                        >
+                          Confirm delete
+                        </button>
+                        <button type="button" onClick={() => setConfirming(undefined)}>
+                          Cancel
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/** What every generated field needs besides its own option and value. */
+export interface FieldContext {
+  /** unique per integration, so ids of two integrations' fields differ */
+  idPrefix: string;
+  /** stored secrets by dotted path (shown as "configured", never their value) */
+  secureFields: Record<string, boolean>;
+  /** messages by dotted path, client-side and from the server */
+  errors: Record<string, string>;
+  readOnly: boolean;
+  resetSecure: (path: string) => void;
+}
+
+export const fieldId = (context: FieldContext, path: string) =>
+  `${context.idPrefix}-${path.replace(/[^A-Za-z0-9_-]/g, '_')}`;

@@ -1,0 +1,105 @@
+/** Shapes of the alerting API the pages use (Grafana's, as svc serves them). */
+
+export type Settings = Record<string, unknown>;
+
+/** One field of a notifier type (`/api/alert-notifiers?version=2`). */
+export interface NotifierOption {
+  element: string;
+  inputType: string;
+  label: string;
+  description: string;
+  placeholder: string;
+  propertyName: string;
+  selectOptions: { value: string; label: string }[] | null;
+  showWhen: { field: string; is: string } | '';
+  required: boolean;
+  protected?: boolean;
+  validationRule: string;
+  secure: boolean;
+  dependsOn: string;
+  subformOptions: NotifierOption[] | null;
+}
+
+export interface NotifierVersion {
+  version: string;
+  canCreate: boolean;
+  options: NotifierOption[];
+  info?: string;
+  deprecated?: boolean;
+}
+
+export interface NotifierType {
+  type: string;
+  currentVersion: string;
+  name: string;
+  heading?: string;
+  description?: string;
+  info?: string;
+  deprecated?: boolean;
+  versions: NotifierVersion[];
+}
+
+/** An integration as `/api/v1/notifications/receivers` lists it: secrets named, never shown. */
+export interface GettableIntegration {
+  uid: string;
+  name: string;
+  type: string;
+  disableResolveMessage: boolean;
+  settings: Settings;
+  secureFields: Record<string, boolean>;
+  provenance?: string;
+}
+
+export interface NotifierStatus {
+  name: string;
+  lastNotifyAttempt: string;
+  lastNotifyAttemptDuration: string;
+  lastNotifyAttemptError?: string;
+  sendResolved: boolean;
+}
+
+/** A contact point with metadata (`GET /api/v1/notifications/receivers`). */
+export interface ContactPoint {
+  name: string;
+  integrations: GettableIntegration[];
+  numberOfPolicies: number;
+  receiverStatus: { active: boolean; errorCount: number; notifiers: NotifierStatus[] };
+}
+
+export interface TestConfigResult {
+  name: string;
+  uid: string;
+  status: 'ok' | 'failed';
+  error?: string;
+}
+
+export interface TestResponse {
+  receivers?: { name: string; svc_managed_receiver_configs: TestConfigResult[] }[];
+  notified_at?: string;
+  message?: string;
+}
+
+export interface NotificationTemplate {
+  name: string;
+  template: string;
+  provenance: string;
+  version: string;
+}
+
+/** A notification policy (Grafana's provisioning route JSON). */
+export interface Route {
+  receiver?: string;
+  group_by?: string[];
+  continue?: boolean;
+  object_matchers?: [string, string, string][];
+  matchers?: string[];
+  match?: Record<string, string>;
+  match_re?: Record<string, string>;
+  group_wait?: string;
+  group_interval?: string;
+  repeat_interval?: string;
+  mute_time_intervals?: string[];
+  active_time_intervals?: string[];
+  routes?: Route[];
+  provenance?: string;
+}
