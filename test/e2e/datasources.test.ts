@@ -52,7 +52,9 @@ function recordResponses(page: Page): { bodies(): Promise<string[]> } {
   return { bodies: () => Promise.all(pending) };
 }
 
-const testResult = (page: Page) => page.getByLabel('Test result');
+/** A form control by its exact label ("Password" must not find "Reset Password"). */
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const testResult = (page: Page) => field(page, 'Test result');
 
 /** Adds a data source of `type` through the picker; resolves to its uid from the edit URL. */
 async function addThroughPicker(page: Page, type: string): Promise<string> {
@@ -60,7 +62,7 @@ async function addThroughPicker(page: Page, type: string): Promise<string> {
   await page.waitForURL(/\/connections\/datasources\/new$/);
   await page.getByRole('button', { name: type, exact: true }).click();
   await page.waitForURL(/\/connections\/datasources\/edit\/[^/]+$/);
-  await page.getByLabel('Name').waitFor();
+  await field(page, 'Name').waitFor();
   return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 }
 
@@ -80,18 +82,18 @@ describe('data source pages in Chromium', () => {
       await page.getByText('No data sources defined yet.').waitFor();
 
       const uid = await addThroughPicker(page, 'Prometheus');
-      expect(await page.getByLabel('Name').inputValue()).toBe('Prometheus');
-      expect(await page.getByLabel('Default').isChecked()).toBe(true);
-      await page.getByLabel('URL').fill(prometheus.url);
-      await page.getByLabel('Scrape interval').fill('5s');
-      await page.getByLabel('Query timeout').fill('30s');
-      await page.getByLabel('HTTP method').selectOption('GET');
+      expect(await field(page, 'Name').inputValue()).toBe('Prometheus');
+      expect(await field(page, 'Default').isChecked()).toBe(true);
+      await field(page, 'URL').fill(prometheus.url);
+      await field(page, 'Scrape interval').fill('5s');
+      await field(page, 'Query timeout').fill('30s');
+      await field(page, 'HTTP method').selectOption('GET');
       await page.getByRole('button', { name: 'Add header' }).click();
-      await page.getByLabel('Header 1 name').fill('X-Scope');
-      await page.getByLabel('Header 1 value').fill('scope-secret-1');
+      await field(page, 'Header 1 name').fill('X-Scope');
+      await field(page, 'Header 1 value').fill('scope-secret-1');
       await page.getByRole('button', { name: 'Add header' }).click();
-      await page.getByLabel('Header 2 name').fill('X-Other');
-      await page.getByLabel('Header 2 value').fill('other-secret-2');
+      await field(page, 'Header 2 name').fill('X-Other');
+      await field(page, 'Header 2 value').fill('other-secret-2');
       await page.getByRole('button', { name: 'Save & test' }).click();
 
       await testResult(page).waitFor({ timeout: 20_000 });
@@ -116,19 +118,19 @@ describe('data source pages in Chromium', () => {
         secureJsonFields: { httpHeaderValue1: true, httpHeaderValue2: true },
       });
       // Stored header values show as configured after the save.
-      expect(await page.getByLabel('Header 1 value').inputValue()).toBe('configured');
-      expect(await page.getByLabel('Header 1 value').isDisabled()).toBe(true);
+      expect(await field(page, 'Header 1 value').inputValue()).toBe('configured');
+      expect(await field(page, 'Header 1 value').isDisabled()).toBe(true);
 
       // Removing the first header renumbers the second, whose value cannot move: it must be typed again.
       await page.getByRole('button', { name: 'Remove header 1' }).click();
-      expect(await page.getByLabel('Header 1 name').inputValue()).toBe('X-Other');
-      expect(await page.getByLabel('Header 1 value').inputValue()).toBe('');
+      expect(await field(page, 'Header 1 name').inputValue()).toBe('X-Other');
+      expect(await field(page, 'Header 1 value').inputValue()).toBe('');
       await page.getByText('type it again').waitFor();
-      await page.getByLabel('Header 1 value').fill('other-secret-2');
+      await field(page, 'Header 1 value').fill('other-secret-2');
 
       // A URL where nothing listens: the failure comes back with the server's message.
       const deadUrl = `http://127.0.0.1:${await freePort()}`;
-      await page.getByLabel('URL').fill(deadUrl);
+      await field(page, 'URL').fill(deadUrl);
       await page.getByRole('button', { name: 'Save & test' }).click();
       await expect
         .poll(() => testResult(page).getAttribute('data-health'), { timeout: 20_000 })
@@ -170,19 +172,19 @@ describe('data source pages in Chromium', () => {
       await signIn(page, '/connections/datasources');
       await page.getByText('No data sources defined yet.').waitFor();
       const uid = await addThroughPicker(page, 'PostgreSQL');
-      await page.getByLabel('Name').fill('Local PG');
-      await page.getByLabel('Host').fill('127.0.0.1:5432');
-      await page.getByLabel('Database').fill('postgres');
-      await page.getByLabel('User').fill('postgres');
-      await page.getByLabel('Password').fill(password);
-      await page.getByLabel('TLS/SSL mode').selectOption('disable');
-      await page.getByLabel('Max open connections').fill('4');
+      await field(page, 'Name').fill('Local PG');
+      await field(page, 'Host').fill('127.0.0.1:5432');
+      await field(page, 'Database').fill('postgres');
+      await field(page, 'User').fill('postgres');
+      await field(page, 'Password').fill(password);
+      await field(page, 'TLS/SSL mode').selectOption('disable');
+      await field(page, 'Max open connections').fill('4');
       await page.getByRole('button', { name: 'Save & test' }).click();
 
       await testResult(page).waitFor({ timeout: 20_000 });
       expect(await testResult(page).textContent()).toContain('Database Connection OK');
       expect(await testResult(page).getAttribute('data-health')).toBe('OK');
-      expect(await page.getByLabel('Password').inputValue()).toBe('configured');
+      expect(await field(page, 'Password').inputValue()).toBe('configured');
       await page.getByRole('button', { name: 'Reset Password' }).waitFor();
       await screenshot(page, 'datasource-postgres-ok');
 
@@ -198,12 +200,12 @@ describe('data source pages in Chromium', () => {
 
       // Reloading shows the stored password as configured, still without its value.
       await page.reload();
-      await page.getByLabel('Password').waitFor();
-      expect(await page.getByLabel('Password').inputValue()).toBe('configured');
+      await field(page, 'Password').waitFor();
+      expect(await field(page, 'Password').inputValue()).toBe('configured');
 
       // Reset sends the password empty: the server drops it, and the form offers an input again.
       await page.getByRole('button', { name: 'Reset Password' }).click();
-      expect(await page.getByLabel('Password').inputValue()).toBe('');
+      expect(await field(page, 'Password').inputValue()).toBe('');
       await page.getByRole('button', { name: 'Save & test' }).click();
       await testResult(page).waitFor({ timeout: 20_000 });
       const reset = await call(server, 'GET', `/api/datasources/uid/${uid}`, { as: ADMIN });
@@ -262,10 +264,10 @@ describe('data source pages in Chromium', () => {
       expect(await page.getByRole('link', { name: 'Add data source' }).count()).toBe(0);
 
       await page.getByRole('link', { name: 'Team Prometheus' }).click();
-      await page.getByLabel('Name').waitFor();
-      expect(await page.getByLabel('Name').isDisabled()).toBe(true);
-      expect(await page.getByLabel('URL').isDisabled()).toBe(true);
-      expect(await page.getByLabel('Password').inputValue()).toBe('configured');
+      await field(page, 'Name').waitFor();
+      expect(await field(page, 'Name').isDisabled()).toBe(true);
+      expect(await field(page, 'URL').isDisabled()).toBe(true);
+      expect(await field(page, 'Password').inputValue()).toBe('configured');
       expect(await page.getByRole('button', { name: 'Reset Password' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Save & test' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);

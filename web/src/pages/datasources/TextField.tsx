@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 /** A labelled text input of the settings form. */
 export function TextField({
   label,
@@ -18,19 +20,28 @@ export function TextField({
   hint?: string;
   onChange: (value: string) => void;
 }) {
+  const id = useId();
   return (
-    <label className="ds-field">
-      <span className="ds-label">{label}</span>
+    <div className="ds-field">
+      <label className="ds-label" htmlFor={id}>
+        {label}
+      </label>
       <input
+        id={id}
         type={type}
         value={value}
         disabled={disabled}
         placeholder={placeholder}
         required={required}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      {hint && <span className="ds-hint muted">{hint}</span>}
-    </label>
+      {hint && (
+        <span id={`${id}-hint`} className="ds-hint muted">
+          {hint}
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -73,16 +84,19 @@ export function SelectField({
   disabled: boolean;
   onChange: (value: string) => void;
 }) {
+  const id = useId();
   return (
-    <label className="ds-field">
-      <span className="ds-label">{label}</span>
-      <select value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+    <div className="ds-field">
+      <label className="ds-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
