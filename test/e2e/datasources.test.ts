@@ -232,6 +232,54 @@ describe('data source pages in Chromium', () => {
     }
   }, 90_000);
 
+  it('adds MySQL and TestData data sources with their own forms and numbers a repeated type name', async () => {
+    const server = await startTestServer();
+    const { context, page, errors } = await newPage(server);
+    try {
+      await signIn(page, '/connections/datasources');
+      await page.getByText('No data sources defined yet.').waitFor();
+      const mysql = await addThroughPicker(page, 'MySQL');
+      // MySQL has no sslmode setting; PostgreSQL's form does.
+      expect(await field(page, 'TLS/SSL mode').count()).toBe(0);
+      await field(page, 'Host').fill('127.0.0.1:3306');
+      await field(page, 'User').fill('root');
+      await page.getByRole('button', { name: 'Save & test' }).click();
+      await testResult(page).waitFor({ timeout: 20_000 });
+      expect(await testResult(page).textContent()).toContain('Database Connection OK');
+      // Nothing was typed into the password: none is stored.
+      expect(await field(page, 'Password').inputValue()).toBe('');
+      const saved = await call(server, 'GET', `/api/datasources/uid/${mysql}`, { as: ADMIN });
+      expect(saved.body).toMatchObject({
+        type: 'mysql',
+        url: '127.0.0.1:3306',
+        user: 'root',
+        isDefault: true,
+      });
+      expect(saved.body.secureJsonFields).toEqual({});
+
+      await page.getByRole('link', { name: '← Data sources' }).click();
+      const first = await addThroughPicker(page, 'TestData');
+      expect(await field(page, 'URL').count()).toBe(0);
+      expect(await field(page, 'Default').isChecked()).toBe(false);
+      await page.getByRole('button', { name: 'Save & test' }).click();
+      await testResult(page).waitFor({ timeout: 20_000 });
+      expect(await testResult(page).textContent()).toContain('Data source is working');
+      await page.getByRole('link', { name: '← Data sources' }).click();
+      const second = await addThroughPicker(page, 'TestData');
+      expect(await field(page, 'Name').inputValue()).toBe('TestData-1');
+
+      const list = await call(server, 'GET', '/api/datasources', { as: ADMIN });
+      expect(list.body.map((ds: any) => [ds.uid, ds.name, ds.isDefault])).toEqual([
+        [mysql, 'MySQL', true],
+        [first, 'TestData', false],
+        [second, 'TestData-1', false],
+      ]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('shows a Viewer the data sources without add, edit or delete controls', async () => {
     const server = await startTestServer();
     const created = await call(server, 'POST', '/api/datasources', {
