@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Config } from './config/config.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerAlerting } from './features/alerting/alerting.feature.js';
+import { registerAnnotations } from './features/annotations/annotations.feature.js';
 import { registerAvatar } from './features/avatar/avatar.feature.js';
 import { registerDashboards } from './features/dashboards/dashboards.feature.js';
 import { registerDatasources } from './features/datasources/datasources.feature.js';
@@ -190,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerServiceAccounts(featureDeps);
   registerPreferences(featureDeps);
   registerAvatar(featureDeps);
-  registerDashboards(featureDeps);
+  registerAnnotations(featureDeps, registerDashboards(featureDeps));
   registerDatasources(featureDeps);
   registerAlerting(featureDeps);
   // Last: its catch-all route serves the UI for every path no API route claims.

@@ -212,6 +212,8 @@ export interface Tables {
   alert_template: AlertTemplateTable;
   alert_policy: AlertPolicyTable;
   alert_notification_history: AlertNotificationHistoryTable;
+  annotation: AnnotationTable;
+  annotation_tag: AnnotationTagTable;
 }
 
 export interface DataSourceTable {
@@ -358,4 +360,32 @@ export interface AlertNotificationHistoryTable {
   send_resolved: number;
   is_test: number;
   created: number;
+}
+
+export interface AnnotationTable {
+  id: Generated<number>;
+  org_id: number;
+  /** null for an organization annotation */
+  dashboard_id: number | null;
+  panel_id: number;
+  user_id: number;
+  alert_id: number;
+  prev_state: string;
+  new_state: string;
+  text: string;
+  /** JSON object */
+  data: string;
+  epoch: number;
+  epoch_end: number;
+  created: number;
+  updated: number;
+}
+
+export interface AnnotationTagTable {
+  id: Generated<number>;
+  annotation_id: number;
+  org_id: number;
+  tag_key: string;
+  /** '' for a tag without a value */
+  tag_value: string;
 }

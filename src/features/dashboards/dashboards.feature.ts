@@ -2,10 +2,10 @@ import type { FeatureDeps } from '../feature.js';
 import { createPermissionSource } from '../rbac/permissions.service.js';
 import { createRbacStore } from '../rbac/rbac.store.js';
 import { trackDashboardCount } from './dashboard-count.js';
-import { createAccessFactory, folderChainScopes } from './dashboard-access.js';
+import { createAccessFactory, folderChainScopes, type AccessFactory } from './dashboard-access.js';
 import { registerDashboardsRoutes } from './dashboards.routes.js';
 import { createDashboardsService } from './dashboards.service.js';
-import { createDashboardsStore } from './dashboards.store.js';
+import { createDashboardsStore, type DashboardsStore } from './dashboards.store.js';
 import { createFolderTreeCache } from './folders/folder-tree.js';
 import { createFoldersStore } from './folders/folders.store.js';
 import { folderUrl } from './folders/folder-present.js';
@@ -26,8 +26,15 @@ import { createSearchService } from './search/search.service.js';
 import { createSearchStore } from './search/search.store.js';
 import { createTitleIndexCache } from './search/title-index.js';
 
+/** What features attached to dashboards (annotations) use: caller access and dashboard lookups. */
+export interface DashboardsLink {
+  access: AccessFactory;
+  headByUid: DashboardsStore['headByUid'];
+  headById: DashboardsStore['headById'];
+}
+
 /** Dashboards, folders, search, stars, tags, versions and dashboard provisioning. */
-export function registerDashboards(deps: FeatureDeps): void {
+export function registerDashboards(deps: FeatureDeps): DashboardsLink {
   const store = createDashboardsStore(deps.db);
   const foldersStore = createFoldersStore(deps.db);
   const folders = createFolderTreeCache({
@@ -173,4 +180,10 @@ export function registerDashboards(deps: FeatureDeps): void {
       },
     },
   );
+
+  return {
+    access,
+    headByUid: (orgId, uid) => store.headByUid(orgId, uid),
+    headById: (orgId, id) => store.headById(orgId, id),
+  };
 }

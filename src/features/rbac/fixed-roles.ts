@@ -338,6 +338,22 @@ export const FIXED_ROLES: FixedRoleRegistration[] = [
     grants: ['Editor'],
   },
   {
+    name: 'fixed:annotations.all:reader',
+    displayName: 'Annotation reader (all)',
+    description: 'Read organization and dashboard annotations.',
+    group: 'Annotations',
+    permissions: [p('annotations:read', 'annotations:type:*')],
+    grants: ['Admin'],
+  },
+  {
+    name: 'fixed:annotations.all:writer',
+    displayName: 'Annotation writer (all)',
+    description: 'Create, update and delete organization and dashboard annotations.',
+    group: 'Annotations',
+    permissions: on('annotations:type:*', 'annotations:create', 'annotations:write', 'annotations:delete'),
+    grants: ['Admin'],
+  },
+  {
     name: 'fixed:alerting:reader',
     displayName: 'Alerting reader',
     description: 'Read alert rules, instances, silences, contact points and notification policies.',

@@ -10,8 +10,16 @@ export interface ResourceKind {
   levels: Record<string, string[]>;
 }
 
-const dashboardView = ['dashboards:read'];
-const dashboardEdit = [...dashboardView, 'dashboards:write', 'dashboards:delete'];
+// Grafana's annotationPermissionUpdate: dashboard levels carry the dashboard's annotation actions.
+const dashboardView = ['dashboards:read', 'annotations:read'];
+const dashboardEdit = [
+  ...dashboardView,
+  'dashboards:write',
+  'dashboards:delete',
+  'annotations:create',
+  'annotations:write',
+  'annotations:delete',
+];
 const dashboardAdmin = [...dashboardEdit, 'dashboards.permissions:read', 'dashboards.permissions:write'];
 const receiverView = ['alert.notifications.receivers:read'];
 const receiverEdit = [

@@ -7,6 +7,7 @@ import * as datasources from './0004-datasources.js';
 import * as rbac from './0005-rbac.js';
 import * as alerting from './0006-alerting.js';
 import * as secrets from './0007-secrets.js';
+import * as annotations from './0008-annotations.js';
 
 export interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -21,4 +22,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0005-rbac': rbac,
   '0006-alerting': alerting,
   '0007-secrets': secrets,
+  '0008-annotations': annotations,
 };

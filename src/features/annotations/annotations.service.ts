@@ -1,0 +1,271 @@
+import { accessDenied } from '../../http/authorize.js';
+import type { Identity } from '../../http/identity.js';
+import type { Clock } from '../../lib/clock.js';
+import type { CallerAccess } from '../dashboards/dashboard-access.js';
+import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
+import { can } from '../rbac/evaluator.js';
+import { avatarUrl } from '../users/avatar-url.js';
+import { joinTag, parseTags, validTags } from './annotation-tags.js';
+import { annotationNotFound, dashboardNotFound, emptyText } from './annotations.errors.js';
+import type {
+  AnnotationFilter,
+  AnnotationRow,
+  AnnotationsStore,
+  DashboardSet,
+  Visibility,
+} from './annotations.store.js';
+
+export type AnnotationAction =
+  'annotations:read' | 'annotations:create' | 'annotations:write' | 'annotations:delete';
+
+export interface FindQuery extends Omit<AnnotationFilter, 'tags'> {
+  dashboardUid?: string;
+  tags: string[];
+}
+
+export interface CreateInput {
+  dashboardUid?: string;
+  dashboardId?: number;
+  panelId?: number;
+  time?: number;
+  timeEnd?: number;
+  text: string;
+  tags?: string[];
+  data?: Record<string, unknown>;
+}
+
+export interface UpdateInput {
+  time?: number;
+  timeEnd?: number;
+  text?: string;
+  tags?: string[];
+  data?: Record<string, unknown>;
+}
+
+/** Grafana's ItemDTO. */
+export interface AnnotationDto {
+  id: number;
+  alertId: number;
+  alertName: string;
+  dashboardId: number;
+  dashboardUID: string | null;
+  panelId: number;
+  userId: number;
+  newState: string;
+  prevState: string;
+  created: number;
+  updated: number;
+  time: number;
+  timeEnd: number;
+  text: string;
+  tags: string[];
+  login: string;
+  email: string;
+  avatarUrl: string;
+  data: unknown;
+}
+
+const ORGANIZATION = 'annotations:type:organization';
+const DASHBOARD = 'annotations:type:dashboard';
+
+/** Grafana's time range rules: a missing end is the start, a reversed span is turned around. */
+function span(epoch: number, epochEnd: number): { epoch: number; epoch_end: number } {
+  const end = epochEnd === 0 ? epoch : epochEnd;
+  return end < epoch ? { epoch: end, epoch_end: epoch } : { epoch, epoch_end: end };
+}
+
+function parseData(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Annotations of an organization (no dashboard) and of dashboards. As in Grafana with
+ * annotationPermissionUpdate: organization annotations need the action on
+ * `annotations:type:organization`; dashboard annotations need it on `annotations:type:dashboard`
+ * or on the dashboard (its uid or a folder above it), and reading them needs the dashboard to be
+ * readable as well.
+ */
+export function createAnnotationsService(deps: {
+  store: AnnotationsStore;
+  dashboards: DashboardsLink;
+  clock: Clock;
+}) {
+  const { store, dashboards, clock } = deps;
+
+  function allowedOn(
+    access: CallerAccess,
+    action: AnnotationAction,
+    row: Pick<AnnotationRow, 'dashboard_uid' | 'folder_uid'>,
+  ): boolean {
+    if (row.dashboard_uid === null) return access.has(action, [ORGANIZATION]);
+    const folderUid = row.folder_uid ?? '';
+    if (!access.has(action, [DASHBOARD]) && !access.onDashboard(action, row.dashboard_uid, folderUid))
+      return false;
+    return (
+      action !== 'annotations:read' || access.onDashboard('dashboards:read', row.dashboard_uid, folderUid)
+    );
+  }
+
+  function denied(action: AnnotationAction, row: Pick<AnnotationRow, 'dashboard_uid'>) {
+    return accessDenied(
+      row.dashboard_uid === null
+        ? can(action, ORGANIZATION)
+        : can(action, DASHBOARD, `dashboards:uid:${row.dashboard_uid}`),
+    );
+  }
+
+  /** An annotation the caller may read and then act on: 404 when it cannot be read, 403 when it cannot be changed. */
+  async function load(identity: Identity, id: number, action: AnnotationAction): Promise<AnnotationRow> {
+    const [row, access] = await Promise.all([store.byId(identity.orgId, id), dashboards.access(identity)]);
+    // Grafana compat: one the caller cannot read is as missing as one in another org.
+    if (!row || !allowedOn(access, 'annotations:read', row)) throw annotationNotFound();
+    if (action !== 'annotations:read' && !allowedOn(access, action, row)) throw denied(action, row);
+    return row;
+  }
+
+  function visibility(access: CallerAccess): Visibility {
+    const organization = access.has('annotations:read', [ORGANIZATION]);
+    const readable: DashboardSet = access.readableDashboards('dashboards:read');
+    const annotated: DashboardSet = access.has('annotations:read', [DASHBOARD])
+      ? { all: true, folderUids: new Set(), dashboardUids: new Set() }
+      : access.readableDashboards('annotations:read');
+    const none = (set: DashboardSet) => !set.all && set.folderUids.size === 0 && set.dashboardUids.size === 0;
+    return {
+      organization,
+      dashboards: none(readable) || none(annotated) ? undefined : [readable, annotated],
+    };
+  }
+
+  async function present(rows: AnnotationRow[]): Promise<AnnotationDto[]> {
+    const tags = await store.tagsOf(rows.map((r) => r.id));
+    return rows.map((row) => ({
+      id: row.id,
+      alertId: row.alert_id,
+      alertName: '',
+      dashboardId: row.dashboard_id ?? 0,
+      dashboardUID: row.dashboard_uid,
+      panelId: row.panel_id,
+      userId: row.user_id,
+      newState: row.new_state,
+      prevState: row.prev_state,
+      created: row.created,
+      updated: row.updated,
+      time: row.epoch,
+      timeEnd: row.epoch_end,
+      text: row.text,
+      tags: (tags.get(row.id) ?? []).map(joinTag),
+      login: row.login ?? '',
+      email: row.email ?? '',
+      avatarUrl: row.email ? avatarUrl(row.email) : '',
+      data: parseData(row.data),
+    }));
+  }
+
+  return {
+    async find(identity: Identity, query: FindQuery): Promise<AnnotationDto[]> {
+      let dashboardId = query.dashboardId;
+      if (query.dashboardUid !== undefined && query.dashboardUid !== '') {
+        const head = await dashboards.headByUid(identity.orgId, query.dashboardUid);
+        // Grafana compat: the annotations of an unknown dashboard are none.
+        if (!head) return [];
+        dashboardId = head.id;
+      }
+      const access = await dashboards.access(identity);
+      const rows = await store.find(
+        identity.orgId,
+        { ...query, dashboardId, tags: parseTags(query.tags) },
+        visibility(access),
+      );
+      return present(rows);
+    },
+
+    async get(identity: Identity, id: number): Promise<AnnotationDto> {
+      const row = await load(identity, id, 'annotations:read');
+      return (await present([row]))[0]!;
+    },
+
+    async create(identity: Identity, input: CreateInput): Promise<number> {
+      if (input.text.trim() === '') throw emptyText();
+      const orgId = identity.orgId;
+      let head: { id: number; uid: string; folder_uid: string } | undefined;
+      if (input.dashboardUid) {
+        head = await dashboards.headByUid(orgId, input.dashboardUid);
+        if (!head) throw dashboardNotFound();
+      } else if (input.dashboardId) {
+        head = await dashboards.headById(orgId, input.dashboardId);
+        if (!head) throw dashboardNotFound();
+      }
+      const target = { dashboard_uid: head?.uid ?? null, folder_uid: head?.folder_uid ?? null };
+      const access = await dashboards.access(identity);
+      if (!allowedOn(access, 'annotations:create', target)) throw denied('annotations:create', target);
+      const tags = validTags(input.tags ?? []);
+      const now = clock.now();
+      const time = input.time || now;
+      return store.transaction(async (trx) => {
+        const id = await trx.insert(
+          orgId,
+          {
+            dashboard_id: head?.id ?? null,
+            panel_id: input.panelId ?? 0,
+            user_id: identity.userId,
+            text: input.text,
+            data: JSON.stringify(input.data ?? {}),
+            ...span(time, input.timeEnd ?? 0),
+          },
+          now,
+        );
+        await trx.setTags(orgId, id, tags);
+        return id;
+      });
+    },
+
+    /**
+     * PUT replaces the text (required) and, when given, the tags and data; PATCH changes only what
+     * it carries (an empty text keeps the old one). A time or end of 0 keeps the stored one.
+     */
+    async update(
+      identity: Identity,
+      id: number,
+      input: UpdateInput,
+      mode: 'replace' | 'patch',
+    ): Promise<void> {
+      if (mode === 'replace' && (input.text ?? '').trim() === '') throw emptyText();
+      const row = await load(identity, id, 'annotations:write');
+      const tags = input.tags === undefined ? undefined : validTags(input.tags);
+      const text = mode === 'patch' && !input.text ? row.text : (input.text ?? row.text);
+      await store.transaction(async (trx) => {
+        await trx.update(
+          identity.orgId,
+          id,
+          {
+            text,
+            data: input.data === undefined ? row.data : JSON.stringify(input.data),
+            ...span(input.time || row.epoch, input.timeEnd || row.epoch_end),
+          },
+          clock.now(),
+        );
+        if (tags) await trx.setTags(identity.orgId, id, tags);
+      });
+    },
+
+    async delete(identity: Identity, id: number): Promise<void> {
+      await load(identity, id, 'annotations:delete');
+      await store.delete(identity.orgId, id);
+    },
+
+    async tags(identity: Identity, query: { tag: string; limit: number }) {
+      const rows = await store.tagCounts(identity.orgId, query.tag.trim(), query.limit);
+      return {
+        result: {
+          tags: rows.map((r) => ({ tag: joinTag({ key: r.tag_key, value: r.tag_value }), count: r.count })),
+        },
+      };
+    },
+  };
+}
+
+export type AnnotationsService = ReturnType<typeof createAnnotationsService>;
