@@ -1,0 +1,79 @@
+import { del } from '../../../app/api.js';
+import { Link } from '../../../app/Link.js';
+import { usePermissions } from '../../../app/permissions.js';
+import { ConfirmButton } from '../shared/ConfirmButton.js';
+import { NoAccess } from '../shared/NoAccess.js';
+import { Notice } from '../shared/Notice.js';
+import { Pager } from '../shared/Pager.js';
+import type { Org } from '../shared/types.js';
+import { useAction } from '../shared/useAction.js';
+import { searchParams, useListQuery } from '../shared/useListQuery.js';
+import { useLoad } from '../shared/useLoad.js';
+
+const PER_PAGE = 30;
+
+/** /admin/orgs: every organization of the server (server admins). */
+export function OrgsListPage() {
+  const can = usePermissions();
+  const allowed = can('orgs:delete');
+  const { query, debounced, page, setQuery, setPage } = useListQuery();
+  const orgs = useLoad<Org[]>(allowed ? `/api/orgs?${searchParams(debounced, PER_PAGE, page)}` : undefined);
+  const action = useAction();
+  if (!allowed) return <NoAccess what="manage the organizations of the server" />;
+  return (
+    <section>
+      <div className="admin-header">
+        <h2>Organizations</h2>
+        {can('orgs:create') && (
+          <Link to="/admin/orgs/new" className="admin-button">
+            New organization
+          </Link>
+        )}
+      </div>
+      <input
+        type="search"
+        className="admin-search"
+        aria-label="Search organizations"
+        placeholder="Search by name"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      <Notice error={orgs.error ?? action.error} success={action.success} />
+      {orgs.data && (
+        <>
+          <table className="admin-table" aria-label="Organizations">
+            <thead>
+              <tr>
+                <th>ID</th>
+                <th>Name</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {orgs.data.map((org) => (
+                <tr key={org.id}>
+                  <td>{org.id}</td>
+                  <td>
+                    <Link to={`/admin/orgs/edit/${org.id}`}>{org.name}</Link>
+                  </td>
+                  <td>
+                    <ConfirmButton
+                      label="Delete"
+                      name={`Delete ${org.name}`}
+                      question={`Delete ${org.name} and everything in it?`}
+                      onConfirm={async () => {
+                        if (await action.run(() => del(`/api/orgs/${org.id}`), `${org.name} deleted`))
+                          orgs.reload();
+                      }}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={page} perPage={PER_PAGE} hasNext={orgs.data.length === PER_PAGE} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}

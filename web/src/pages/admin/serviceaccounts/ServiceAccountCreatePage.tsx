@@ -1,0 +1,46 @@
+import { useState, type FormEvent } from 'react';
+import { post } from '../../../app/api.js';
+import { usePermissions } from '../../../app/permissions.js';
+import { navigate } from '../../../app/router.js';
+import { Field } from '../shared/Field.js';
+import { NoAccess } from '../shared/NoAccess.js';
+import { Notice } from '../shared/Notice.js';
+import { RoleSelect } from '../shared/RoleSelect.js';
+import type { ServiceAccount } from '../shared/types.js';
+import { useAction } from '../shared/useAction.js';
+
+/** /org/serviceaccounts/create: a service account with a role in the organization. */
+export function ServiceAccountCreatePage() {
+  const can = usePermissions();
+  const [name, setName] = useState('');
+  const [role, setRole] = useState('Viewer');
+  const action = useAction();
+  if (!can('serviceaccounts:create')) return <NoAccess what="create service accounts" />;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    let id = 0;
+    const ok = await action.run(async () => {
+      id = (await post<ServiceAccount>('/api/serviceaccounts', { name, role })).id;
+    });
+    if (ok) navigate(`/org/serviceaccounts/${id}`);
+  };
+  return (
+    <section>
+      <h2>Add service account</h2>
+      <form className="admin-form" onSubmit={(event) => void submit(event)}>
+        <Field label="Display name">
+          <input value={name} onChange={(event) => setName(event.target.value)} required autoFocus />
+        </Field>
+        <Field label="Role">
+          <RoleSelect label="Role" value={role} withNone onChange={setRole} />
+        </Field>
+        <Notice error={action.error} />
+        <div className="admin-actions">
+          <button type="submit" className="admin-primary" disabled={action.busy}>
+            Create
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

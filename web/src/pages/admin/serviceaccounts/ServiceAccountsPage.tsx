@@ -1,0 +1,125 @@
+import { api, del } from '../../../app/api.js';
+import { Link } from '../../../app/Link.js';
+import { usePermissions } from '../../../app/permissions.js';
+import { ConfirmButton } from '../shared/ConfirmButton.js';
+import { NoAccess } from '../shared/NoAccess.js';
+import { Notice } from '../shared/Notice.js';
+import { Pager } from '../shared/Pager.js';
+import { RoleSelect } from '../shared/RoleSelect.js';
+import type { ServiceAccountSearch } from '../shared/types.js';
+import { useAction } from '../shared/useAction.js';
+import { searchParams, useListQuery } from '../shared/useListQuery.js';
+import { useLoad } from '../shared/useLoad.js';
+
+const PER_PAGE = 30;
+
+/** /org/serviceaccounts: the organization's service accounts. */
+export function ServiceAccountsPage() {
+  const can = usePermissions();
+  const allowed = can('serviceaccounts:read');
+  const { query, debounced, page, setQuery, setPage } = useListQuery();
+  const accounts = useLoad<ServiceAccountSearch>(
+    allowed ? `/api/serviceaccounts/search?${searchParams(debounced, PER_PAGE, page)}` : undefined,
+  );
+  const action = useAction();
+  if (!allowed) return <NoAccess what="see the service accounts of this organization" />;
+  const change = async (work: () => Promise<unknown>, message: string) => {
+    if (await action.run(work, message)) accounts.reload();
+  };
+  return (
+    <section>
+      <div className="admin-header">
+        <h2>Service accounts</h2>
+        {can('serviceaccounts:create') && (
+          <Link to="/org/serviceaccounts/create" className="admin-button">
+            Add service account
+          </Link>
+        )}
+      </div>
+      <input
+        type="search"
+        className="admin-search"
+        aria-label="Search service accounts"
+        placeholder="Search by name"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      <Notice error={accounts.error ?? action.error} success={action.success} />
+      {accounts.data && (
+        <>
+          <table className="admin-table" aria-label="Service accounts">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Login</th>
+                <th>Role</th>
+                <th>Tokens</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {accounts.data.serviceAccounts.map((sa) => {
+                const scope = `serviceaccounts:id:${sa.id}`;
+                const canWrite = can('serviceaccounts:write', scope);
+                return (
+                  <tr key={sa.id}>
+                    <td>
+                      <Link to={`/org/serviceaccounts/${sa.id}`}>{sa.name}</Link>
+                      {sa.isDisabled && <span className="admin-badge off">Disabled</span>}
+                    </td>
+                    <td>{sa.login}</td>
+                    <td>
+                      <RoleSelect
+                        label={`Role of ${sa.name}`}
+                        value={sa.role}
+                        withNone
+                        disabled={!canWrite || action.busy}
+                        onChange={(role) =>
+                          void change(
+                            () => api('PATCH', `/api/serviceaccounts/${sa.id}`, { role }),
+                            `${sa.name} is now ${role}`,
+                          )
+                        }
+                      />
+                    </td>
+                    <td>{sa.tokens}</td>
+                    <td className="admin-row-actions">
+                      {canWrite && (
+                        <button
+                          type="button"
+                          aria-label={`${sa.isDisabled ? 'Enable' : 'Disable'} ${sa.name}`}
+                          disabled={action.busy}
+                          onClick={() =>
+                            void change(
+                              () =>
+                                api('PATCH', `/api/serviceaccounts/${sa.id}`, { isDisabled: !sa.isDisabled }),
+                              `${sa.name} ${sa.isDisabled ? 'enabled' : 'disabled'}`,
+                            )
+                          }
+                        >
+                          {sa.isDisabled ? 'Enable' : 'Disable'}
+                        </button>
+                      )}
+                      {can('serviceaccounts:delete', scope) && (
+                        <ConfirmButton
+                          label="Delete"
+                          name={`Delete ${sa.name}`}
+                          question={`Delete ${sa.name} and its tokens?`}
+                          onConfirm={() =>
+                            change(() => del(`/api/serviceaccounts/${sa.id}`), `${sa.name} deleted`)
+                          }
+                        />
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {accounts.data.serviceAccounts.length === 0 && <p className="muted">No service accounts yet.</p>}
+          <Pager page={page} perPage={PER_PAGE} total={accounts.data.totalCount} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}

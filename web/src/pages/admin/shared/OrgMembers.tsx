@@ -1,0 +1,143 @@
+import { useState, type FormEvent } from 'react';
+import { api, del, post } from '../../../app/api.js';
+import { Link } from '../../../app/Link.js';
+import { usePermissions } from '../../../app/permissions.js';
+import { ConfirmButton } from './ConfirmButton.js';
+import { Notice } from './Notice.js';
+import { Pager } from './Pager.js';
+import { RoleSelect } from './RoleSelect.js';
+import type { OrgMemberSearch } from './types.js';
+import { useAction } from './useAction.js';
+import { searchParams } from './useListQuery.js';
+import { useLoad } from './useLoad.js';
+
+const PER_PAGE = 30;
+
+/**
+ * The users of an organization with their roles: `base` is `/api/org` for the current one or
+ * `/api/orgs/<id>` for any (server admins). Role change, removal and adding an existing user by
+ * login or email, each offered only with its permission.
+ */
+export function OrgMembers({ base }: { base: string }) {
+  const can = usePermissions();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const members = useLoad<OrgMemberSearch>(`${base}/users/search?${searchParams(query, PER_PAGE, page)}`);
+  const action = useAction();
+  const change = async (work: () => Promise<unknown>, message: string) => {
+    if (await action.run(work, message)) members.reload();
+  };
+  const serverAdmin = can('users:read', 'global.users:*');
+
+  return (
+    <div>
+      {can('org.users:add', 'users:*') && (
+        <AddMember
+          onAdd={(loginOrEmail, role) =>
+            change(() => post(`${base}/users`, { loginOrEmail, role }), `${loginOrEmail} added as ${role}`)
+          }
+        />
+      )}
+      <input
+        type="search"
+        className="admin-search"
+        aria-label="Search organization users"
+        placeholder="Search by login, email or name"
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setPage(1);
+        }}
+      />
+      <Notice error={members.error ?? action.error} success={action.success} />
+      {members.data && (
+        <>
+          <table className="admin-table" aria-label="Organization users">
+            <thead>
+              <tr>
+                <th>Login</th>
+                <th>Email</th>
+                <th>Name</th>
+                <th>Last active</th>
+                <th>Role</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {members.data.orgUsers.map((m) => {
+                const scope = `users:id:${m.userId}`;
+                return (
+                  <tr key={m.userId}>
+                    <td>
+                      {serverAdmin ? <Link to={`/admin/users/edit/${m.userId}`}>{m.login}</Link> : m.login}
+                      {m.isDisabled && <span className="admin-badge off">Disabled</span>}
+                    </td>
+                    <td>{m.email}</td>
+                    <td>{m.name}</td>
+                    <td>{m.lastSeenAtAge}</td>
+                    <td>
+                      <RoleSelect
+                        label={`Role of ${m.login}`}
+                        value={m.role}
+                        withNone
+                        disabled={!can('org.users:write', scope) || action.busy}
+                        onChange={(role) =>
+                          void change(
+                            () => api('PATCH', `${base}/users/${m.userId}`, { role }),
+                            `${m.login} is now ${role}`,
+                          )
+                        }
+                      />
+                    </td>
+                    <td>
+                      {can('org.users:remove', scope) && (
+                        <ConfirmButton
+                          label="Remove"
+                          name={`Remove ${m.login}`}
+                          question={`Remove ${m.login} from the organization?`}
+                          onConfirm={() =>
+                            change(() => del(`${base}/users/${m.userId}`), `${m.login} removed`)
+                          }
+                        />
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <Pager page={page} perPage={PER_PAGE} total={members.data.totalCount} onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function AddMember({ onAdd }: { onAdd: (loginOrEmail: string, role: string) => Promise<void> }) {
+  const [loginOrEmail, setLoginOrEmail] = useState('');
+  const [role, setRole] = useState('Viewer');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await onAdd(loginOrEmail.trim(), role);
+    setLoginOrEmail('');
+  };
+  return (
+    <form
+      className="admin-inline-form"
+      onSubmit={(event) => void submit(event)}
+      aria-label="Add user to organization"
+    >
+      <input
+        aria-label="Login or email of the user to add"
+        placeholder="Login or email of an existing user"
+        value={loginOrEmail}
+        onChange={(event) => setLoginOrEmail(event.target.value)}
+        required
+      />
+      <RoleSelect label="Role of the new member" value={role} onChange={setRole} />
+      <button type="submit" disabled={!loginOrEmail.trim()}>
+        Add user
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { replaceSearch } from '../../../app/router.js';
+
+/**
+ * A list page's search text and page, kept in the URL (`?query=…&page=…`) so a reload or a shared
+ * link shows the same page. `debounced` trails the typed text so each keystroke is not a request.
+ */
+export function useListQuery(): {
+  query: string;
+  debounced: string;
+  page: number;
+  setQuery: (query: string) => void;
+  setPage: (page: number) => void;
+} {
+  const initial = new URLSearchParams(location.search);
+  const [query, setQueryState] = useState(initial.get('query') ?? '');
+  const [debounced, setDebounced] = useState(query);
+  const [page, setPage] = useState(Math.max(1, Number(initial.get('page')) || 1));
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(query), 200);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  useEffect(() => {
+    const search = new URLSearchParams(location.search);
+    if (debounced) search.set('query', debounced);
+    else search.delete('query');
+    if (page > 1) search.set('page', String(page));
+    else search.delete('page');
+    replaceSearch(search);
+  }, [debounced, page]);
+
+  const setQuery = (text: string) => {
+    setQueryState(text);
+    setPage(1);
+  };
+  return { query, debounced, page, setQuery, setPage };
+}
+
+/** `?query=…&perpage=…&page=…` for Grafana's search endpoints. */
+export function searchParams(query: string, perPage: number, page: number): string {
+  return new URLSearchParams({ query, perpage: String(perPage), page: String(page) }).toString();
+}

@@ -1,0 +1,88 @@
+import { del } from '../../../app/api.js';
+import { Link } from '../../../app/Link.js';
+import { usePermissions } from '../../../app/permissions.js';
+import { ConfirmButton } from '../shared/ConfirmButton.js';
+import { NoAccess } from '../shared/NoAccess.js';
+import { Notice } from '../shared/Notice.js';
+import { Pager } from '../shared/Pager.js';
+import type { TeamSearch } from '../shared/types.js';
+import { useAction } from '../shared/useAction.js';
+import { searchParams, useListQuery } from '../shared/useListQuery.js';
+import { useLoad } from '../shared/useLoad.js';
+
+const PER_PAGE = 30;
+
+/** /org/teams: the teams of the organization the caller may see. */
+export function TeamsListPage() {
+  const can = usePermissions();
+  const allowed = can('teams:read');
+  const { query, debounced, page, setQuery, setPage } = useListQuery();
+  const teams = useLoad<TeamSearch>(
+    allowed ? `/api/teams/search?${searchParams(debounced, PER_PAGE, page)}` : undefined,
+  );
+  const action = useAction();
+  if (!allowed && !can('teams:create')) return <NoAccess what="see the teams of this organization" />;
+  return (
+    <section>
+      <div className="admin-header">
+        <h2>Teams</h2>
+        {can('teams:create') && (
+          <Link to="/org/teams/new" className="admin-button">
+            New team
+          </Link>
+        )}
+      </div>
+      {allowed && (
+        <input
+          type="search"
+          className="admin-search"
+          aria-label="Search teams"
+          placeholder="Search by name"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      )}
+      <Notice error={teams.error ?? action.error} success={action.success} />
+      {teams.data && (
+        <>
+          <table className="admin-table" aria-label="Teams">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Email</th>
+                <th>Members</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {teams.data.teams.map((team) => (
+                <tr key={team.id}>
+                  <td>
+                    <Link to={`/org/teams/edit/${team.id}`}>{team.name}</Link>
+                  </td>
+                  <td>{team.email}</td>
+                  <td>{team.memberCount}</td>
+                  <td>
+                    {can('teams:delete', `teams:id:${team.id}`) && (
+                      <ConfirmButton
+                        label="Delete"
+                        name={`Delete team ${team.name}`}
+                        question={`Delete the team ${team.name}?`}
+                        onConfirm={async () => {
+                          if (await action.run(() => del(`/api/teams/${team.id}`), `${team.name} deleted`))
+                            teams.reload();
+                        }}
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {teams.data.teams.length === 0 && <p className="muted">No teams yet.</p>}
+          <Pager page={page} perPage={PER_PAGE} total={teams.data.totalCount} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState, type FormEvent } from 'react';
+import { api } from '../../../app/api.js';
+import { Field } from '../shared/Field.js';
+import { Notice } from '../shared/Notice.js';
+import { useAction } from '../shared/useAction.js';
+
+/** A server admin sets another user's password (no old password needed). */
+export function UserPasswordForm({ userId }: { userId: number }) {
+  const [password, setPassword] = useState('');
+  const action = useAction();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const ok = await action.run(
+      () => api('PUT', `/api/admin/users/${userId}/password`, { password }),
+      'Password changed',
+    );
+    if (ok) setPassword('');
+  };
+  return (
+    <form className="admin-form" onSubmit={(event) => void submit(event)} aria-label="Set password">
+      <Field label="New password">
+        <input
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+      </Field>
+      <Notice error={action.error} success={action.success} />
+      <div className="admin-actions">
+        <button type="submit" disabled={action.busy || !password}>
+          Change password
+        </button>
+      </div>
+    </form>
+  );
+}
