@@ -1,7 +1,12 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/store/database.js';
+import { addAnnotationActions } from '../../src/store/migrations/0008-annotations.js';
 import type { TestServer } from '../helpers/app.js';
 import { startTestServer } from '../helpers/app.js';
 import { ADMIN, call, type Caller } from '../helpers/client.js';
+import { testConfig } from '../helpers/config.js';
+import { createTestDatabase } from '../helpers/databases.js';
 import { createOrg, createUser, inOrg } from '../helpers/factories.js';
 
 const HOUR = 3_600_000;
@@ -505,5 +510,73 @@ describe('annotation permissions', () => {
     expect((await call(server, 'DELETE', '/api/folders/f', { as: ADMIN })).status).toBe(200);
     expect(await ids(server, ADMIN)).toEqual([org, kept]);
     expect((await call(server, 'GET', `/api/annotations/${nested}`, { as: ADMIN })).status).toBe(404);
+  });
+});
+
+describe('migration 0008', () => {
+  it('gives stored managed dashboard and folder permissions the annotation actions of their level', async () => {
+    const testDb = await createTestDatabase();
+    const database = openDatabase(testConfig(testDb.overrides).database);
+    try {
+      await database.migrate();
+      const { db } = database;
+      const role = async (name: string, uid: string) => {
+        await db
+          .insertInto('role')
+          .values({
+            org_id: 1,
+            uid,
+            name,
+            display_name: '',
+            description: '',
+            group_name: '',
+            hidden: 0,
+            version: 0,
+            created: 1,
+            updated: 1,
+          })
+          .execute();
+        return (await db.selectFrom('role').select('id').where('uid', '=', uid).executeTakeFirstOrThrow()).id;
+      };
+      const managed = await role('managed:users:7:permissions', 'm7');
+      const custom = await role('custom:readers', 'c1');
+      const grant = (role_id: number, action: string, scope: string) =>
+        db.insertInto('permission').values({ role_id, action, scope, created: 1, updated: 1 }).execute();
+      await grant(managed, 'dashboards:read', 'dashboards:uid:d1');
+      await grant(managed, 'dashboards:write', 'dashboards:uid:d1');
+      await grant(managed, 'dashboards:read', 'folders:uid:f1');
+      await grant(managed, 'annotations:read', 'folders:uid:f1');
+      await grant(managed, 'datasources:read', 'datasources:uid:x');
+      await grant(custom, 'dashboards:read', 'dashboards:*');
+
+      const held = async (roleId: number) =>
+        (
+          await db
+            .selectFrom('permission')
+            .select(['action', 'scope'])
+            .where('role_id', '=', roleId)
+            .execute()
+        )
+          .map((p) => `${p.action} ${p.scope}`)
+          .sort();
+      for (let run = 0; run < 2; run++) {
+        await addAnnotationActions(database.db as unknown as Kysely<unknown>);
+        expect(await held(managed)).toEqual([
+          'annotations:create dashboards:uid:d1',
+          'annotations:delete dashboards:uid:d1',
+          'annotations:read dashboards:uid:d1',
+          'annotations:read folders:uid:f1',
+          'annotations:write dashboards:uid:d1',
+          'dashboards:read dashboards:uid:d1',
+          'dashboards:read folders:uid:f1',
+          'dashboards:write dashboards:uid:d1',
+          'datasources:read datasources:uid:x',
+        ]);
+        expect(await held(custom)).toEqual(['dashboards:read dashboards:*']);
+      }
+    } finally {
+      await database.close();
+      await testDb.drop();
+    }
   });
 });

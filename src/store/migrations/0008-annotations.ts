@@ -67,7 +67,8 @@ const ADDED: Record<string, string[]> = {
   'dashboards:write': ['annotations:create', 'annotations:write', 'annotations:delete'],
 };
 
-async function addAnnotationActions(db: Kysely<unknown>): Promise<void> {
+/** Managed dashboard and folder permissions get the annotation actions of their level (idempotent). */
+export async function addAnnotationActions(db: Kysely<unknown>): Promise<void> {
   const rows = await sql<{ role_id: number; action: string; scope: string }>`
     SELECT p.role_id, p.action, p.scope FROM permission p JOIN role r ON r.id = p.role_id
     WHERE r.name LIKE 'managed:%'
