@@ -97,7 +97,11 @@ async function measure(
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const port = await freePort();
-  const svcProcess = spawn(process.execPath, ['dist/main.js'], {
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it exits.
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const svcProcess = spawn(process.execPath, [...profile, 'dist/main.js'], {
     cwd: root,
     stdio: 'inherit',
     env: {

@@ -1,6 +1,4 @@
 import type { FeatureDeps } from '../feature.js';
-import { createPermissionSource } from '../rbac/permissions.service.js';
-import { createRbacStore } from '../rbac/rbac.store.js';
 import { trackDashboardCount } from './dashboard-count.js';
 import { createAccessFactory, folderChainScopes, type AccessFactory } from './dashboard-access.js';
 import { registerDashboardsRoutes } from './dashboards.routes.js';
@@ -43,13 +41,10 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
     cacheBus: deps.cacheBus,
     clock: deps.clock,
   });
-  // The same permissions the authorizer evaluates, read once per request and checked here
-  // against whole folder chains (and turned into SQL filters for search).
+  // The authorizer's permissions (cached, read once per request), checked here against whole
+  // folder chains and turned into SQL filters for search.
   const access = createAccessFactory({
-    permissions: createPermissionSource({
-      allowOrgCreate: deps.config.users.allowOrgCreate,
-      store: createRbacStore(deps.db),
-    }),
+    permissions: deps.authorizer,
     tree: (orgId) => folders.of(orgId),
   });
   const searchStore = createSearchStore(deps.db);

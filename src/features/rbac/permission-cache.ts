@@ -61,6 +61,8 @@ export function createPermissionCache(deps: {
       new LRUCache<string, Entry>({ max: MAX_ENTRIES[s], ttl: TTL_MS, perf: deps.clock }),
     ]),
   ) as Record<CacheSection, LRUCache<string, Entry>>;
+  /** Loads under way, so concurrent misses of one key (a burst after a change) share one query. */
+  const loading = new Map<string, Promise<unknown>>();
 
   function invalidate(section: CacheSection): void {
     const until = deps.clock.now() + SETTLE_MS;
@@ -97,11 +99,20 @@ export function createPermissionCache(deps: {
         return entry.value as T;
       }
       deps.metrics.accessPermissionsCache.inc({ status: 'miss' });
-      const value = await load();
-      if (generations[section] === generation && deps.clock.now() >= settledAt[section]) {
-        cache.set(key, { value, generation });
-      }
-      return value;
+      // Inside the settling time a load may read rows of an uncommitted change: never shared.
+      const settled = deps.clock.now() >= settledAt[section];
+      const flight = `${section}|${generation}|${key}`;
+      const shared = reload || !settled ? undefined : loading.get(flight);
+      if (shared) return shared as Promise<T>;
+      const pending = load().then((value) => {
+        if (generations[section] === generation && settled) cache.set(key, { value, generation });
+        return value;
+      });
+      if (!settled) return pending;
+      loading.set(flight, pending);
+      const forget = () => void loading.delete(flight);
+      pending.then(forget, forget);
+      return pending;
     },
   };
 }
