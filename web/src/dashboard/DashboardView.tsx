@@ -1,17 +1,19 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { get, type DataSourceInfo } from '../app/api.js';
 import { Link } from '../app/Link.js';
 import { replaceSearch } from '../app/router.js';
 import { useSession } from '../app/session.js';
 import { StarButton } from '../app/StarButton.js';
-import { layoutPanels, GRID_CELL_HEIGHT, GRID_MARGIN } from '../lib/layout.js';
+import { layoutPanels, GRID_CELL_HEIGHT, GRID_MARGIN, type PlacedPanel } from '../lib/layout.js';
 import { upgradeRows, type DashboardMeta, type DashboardModel } from '../lib/model.js';
 import { migratePanel } from '../lib/migrate.js';
-import { expandRepeats, type RepeatedPanel } from '../lib/repeat.js';
+import { expandRepeats, expandRowRepeats, type RepeatedPanel } from '../lib/repeat.js';
 import { parseDuration, resolveRange, type RawTimeRange } from '../lib/time.js';
 import { scopedVars } from '../lib/variable-state.js';
 import { ALL_VALUE, interpolate } from '../lib/variables.js';
+import { DashboardLinks } from './DashboardLinks.js';
 import { loadDataSources } from './datasources.js';
+import type { EditHooks, ViewContext } from './edit-hooks.js';
 import { PanelFrame, type Annotation } from './PanelFrame.js';
 import { TimePicker } from './TimePicker.js';
 import { useVariables } from './useVariables.js';
@@ -36,10 +38,16 @@ export function DashboardView({
   model,
   meta,
   uid,
+  actions,
+  edit,
 }: {
   model: DashboardModel;
   meta: DashboardMeta;
   uid: string;
+  /** buttons at the end of the toolbar (edit, export; the editor's own in edit mode) */
+  actions?: ReactNode;
+  /** edit mode: the editor draws the grid */
+  edit?: EditHooks;
 }) {
   const { user, timezone } = useSession();
   const timeZone = model.timezone || timezone || 'browser';
@@ -47,7 +55,7 @@ export function DashboardView({
   const [raw, setRaw] = useState<RawTimeRange>(() => initialRange(model, search));
   const [refresh, setRefresh] = useState<string>(() => search.get('refresh') ?? (model.refresh || ''));
   const [tick, setTick] = useState(0);
-  const [expanded, setExpanded] = useState<Record<number, boolean>>({});
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const [datasources, setDatasources] = useState<DataSourceInfo[]>();
   const [dsError, setDsError] = useState<string>();
   const [annotations, setAnnotations] = useState<Annotation[]>([]);
@@ -114,30 +122,84 @@ export function DashboardView({
   }, [builtIn, range, uid]);
 
   const panels = useMemo(() => upgradeRows(model).map(migratePanel), [model]);
-  const repeated = useMemo(
-    () =>
-      expandRepeats(panels, (name) => {
-        const state = variables.states.find((s) => s.model.name === name);
-        if (!state) return undefined;
-        const values = state.selected.includes(ALL_VALUE)
-          ? state.options.map((o) => o.value)
-          : state.selected;
-        return { values, texts: values.map((v) => state.options.find((o) => o.value === v)?.text ?? v) };
-      }),
-    [panels, variables.states],
-  );
+  // Edit mode shows the panels as saved: repeats are copies of the view only.
+  const editing = edit !== undefined;
+  const repeated = useMemo(() => {
+    if (editing) return panels;
+    const valuesOf = (name: string) => {
+      const state = variables.states.find((s) => s.model.name === name);
+      if (!state) return undefined;
+      const values = state.selected.includes(ALL_VALUE) ? state.options.map((o) => o.value) : state.selected;
+      return { values, texts: values.map((v) => state.options.find((o) => o.value === v)?.text ?? v) };
+    };
+    return expandRepeats(expandRowRepeats(panels, valuesOf), valuesOf);
+  }, [panels, variables.states, editing]);
   // Row titles may name variables; they need no time range.
   const rowVars = useMemo(
     () => scopedVars(variables.states, { from: 0, to: 0, intervalMs: 0 }),
     [variables.states],
   );
-  const placed = useMemo(() => layoutPanels<RepeatedPanel>(repeated, expanded), [repeated, expanded]);
+  const placed = useMemo(
+    () => layoutPanels<RepeatedPanel>(repeated, editing ? {} : expanded),
+    [repeated, expanded, editing],
+  );
   const rows = placed.length ? Math.max(...placed.map((p) => p.pos.y + p.pos.h)) : 0;
   const onZoom = useCallback(
     (from: number, to: number) => setRaw({ from: String(Math.round(from)), to: String(Math.round(to)) }),
     [],
   );
   const ready = datasources !== undefined && variables.ready && range !== undefined;
+  const linkState = useMemo(
+    () => ({
+      from: raw.from,
+      to: raw.to,
+      variables: variables.states
+        .filter((state) => state.model.type !== 'constant')
+        .map((state) => ({
+          name: state.model.name,
+          values: state.selected.map((value) => (value === ALL_VALUE ? 'All' : value)),
+        })),
+    }),
+    [raw, variables.states],
+  );
+
+  const context: ViewContext = {
+    range,
+    raw,
+    ready,
+    tick,
+    datasources: datasources ?? [],
+    variables: variables.states,
+    annotations,
+    timeZone,
+    dashboardTitle: model.title,
+    onZoom,
+  };
+  const renderItem = ({ panel, key }: PlacedPanel<RepeatedPanel>) =>
+    panel.type === 'row' ? (
+      <RowHeader
+        panel={panel}
+        title={interpolate(panel.title ?? '', { ...rowVars, ...panel.scopedVars })}
+        open={edit ? !panel.collapsed : (expanded[key] ?? !panel.collapsed)}
+        onToggle={(open) =>
+          edit ? edit.onToggleRow(panel) : setExpanded((current) => ({ ...current, [key]: open }))
+        }
+        count={panel.panels?.length ?? 0}
+      />
+    ) : (
+      <PanelFrame
+        panel={panel}
+        range={range}
+        ready={ready}
+        tick={tick}
+        datasources={context.datasources}
+        variables={variables.states}
+        annotations={annotations}
+        dashboardTitle={model.title}
+        timeZone={timeZone}
+        onZoom={onZoom}
+      />
+    );
 
   return (
     <div className="dashboard" data-dashboard-uid={uid}>
@@ -165,64 +227,41 @@ export function DashboardView({
             onRefresh={() => setTick((t) => t + 1)}
           />
         )}
+        {actions}
       </div>
       {variables.states.length > 0 && <VariablesBar states={variables.states} onSelect={variables.select} />}
-      {model.links && model.links.length > 0 && (
-        <div className="dashboard-links">
-          {model.links
-            .filter((link) => link.url)
-            .map((link, i) => (
-              <a key={i} href={link.url} rel="noreferrer">
-                {link.title || link.url}
-              </a>
-            ))}
-        </div>
-      )}
+      <DashboardLinks links={model.links ?? []} state={linkState} vars={rowVars} currentUid={uid} />
       {dsError && <div className="error-box">Data sources could not be loaded: {dsError}</div>}
       {!range && (
         <div className="error-box">
           Invalid time range: {raw.from} to {raw.to}
         </div>
       )}
-      <div
-        className="grid"
-        style={{
-          gridTemplateRows: `repeat(${Math.max(rows, 1)}, ${GRID_CELL_HEIGHT}px)`,
-          gap: `${GRID_MARGIN}px`,
-        }}
-      >
-        {placed.map(({ panel, pos, key }) => (
-          <div
-            key={key}
-            className="grid-item"
-            style={{ gridColumn: `${pos.x + 1} / span ${pos.w}`, gridRow: `${pos.y + 1} / span ${pos.h}` }}
-          >
-            {panel.type === 'row' ? (
-              <RowHeader
-                panel={panel}
-                title={interpolate(panel.title ?? '', rowVars)}
-                open={expanded[panel.id ?? -1] ?? !panel.collapsed}
-                onToggle={(open) => setExpanded((current) => ({ ...current, [panel.id ?? -1]: open }))}
-                count={panel.panels?.length ?? 0}
-              />
-            ) : (
-              <PanelFrame
-                panel={panel}
-                range={range}
-                ready={ready}
-                tick={tick}
-                datasources={datasources ?? []}
-                variables={variables.states}
-                annotations={annotations}
-                dashboardTitle={model.title}
-                timeZone={timeZone}
-                onZoom={onZoom}
-              />
-            )}
-          </div>
-        ))}
-      </div>
-      {placed.length === 0 && <div className="muted">This dashboard has no panels.</div>}
+      {edit ? (
+        edit.renderGrid({ items: placed, renderItem, context })
+      ) : (
+        <div
+          className="grid"
+          style={{
+            gridTemplateRows: `repeat(${Math.max(rows, 1)}, ${GRID_CELL_HEIGHT}px)`,
+            gap: `${GRID_MARGIN}px`,
+          }}
+        >
+          {placed.map((item) => (
+            <div
+              key={item.key}
+              className="grid-item"
+              style={{
+                gridColumn: `${item.pos.x + 1} / span ${item.pos.w}`,
+                gridRow: `${item.pos.y + 1} / span ${item.pos.h}`,
+              }}
+            >
+              {renderItem(item)}
+            </div>
+          ))}
+        </div>
+      )}
+      {placed.length === 0 && !edit && <div className="muted">This dashboard has no panels.</div>}
     </div>
   );
 }

@@ -24,7 +24,7 @@ export interface PanelLike {
 export interface PlacedPanel<P extends PanelLike> {
   panel: P;
   pos: GridPos;
-  /** the row this panel belongs to, if any */
+  /** the row this panel belongs to (for a row: its own id), if any */
   rowId?: number;
   key: string;
 }
@@ -55,44 +55,42 @@ export function compact<T extends { pos: GridPos }>(items: T[]): T[] {
 /**
  * The panels to show, with positions: top-level panels in order, rows as full-width bands, a row's
  * panels below it when expanded (an expanded row's panels follow it in the top-level list; a
- * collapsed row keeps them in `row.panels`). `expanded` overrides the saved `collapsed` flag by row id.
+ * collapsed row keeps them in `row.panels`). `expanded` overrides the saved `collapsed` flag by the
+ * row's key or id.
  */
 export function layoutPanels<P extends PanelLike>(
   panels: P[],
-  expanded: Record<number, boolean> = {},
+  expanded: Record<string, boolean> = {},
 ): PlacedPanel<P>[] {
   const sorted = panels
     .map((panel, index) => ({ panel, index, pos: normalizePos(panel.gridPos) }))
     .sort((a, b) => a.pos.y - b.pos.y || a.pos.x - b.pos.x || a.index - b.index);
 
-  type Section = { row?: P; rowIndex: number; children: P[] };
-  const sections: Section[] = [{ rowIndex: -1, children: [] }];
+  // A collapsed row keeps its panels inside; top-level panels after it are not its own (Grafana
+  // shows them below it, outside any row).
+  type Section = { row?: P; rowIndex: number; children: P[]; followers: P[] };
+  const sections: Section[] = [{ rowIndex: -1, children: [], followers: [] }];
   for (const { panel, index } of sorted) {
+    const last = sections[sections.length - 1]!;
     if (panel.type === 'row')
-      sections.push({ row: panel, rowIndex: index, children: [...((panel.panels ?? []) as P[])] });
-    else sections[sections.length - 1]!.children.push(panel);
+      sections.push({
+        row: panel,
+        rowIndex: index,
+        children: [...((panel.panels ?? []) as P[])],
+        followers: [],
+      });
+    else if (last.row?.collapsed) last.followers.push(panel);
+    else last.children.push(panel);
   }
 
   const result: PlacedPanel<P>[] = [];
   let cursor = 0;
-  for (const section of sections) {
-    let rowId: number | undefined;
-    if (section.row) {
-      rowId = section.row.id ?? section.rowIndex;
-      result.push({
-        panel: section.row,
-        pos: { x: 0, y: cursor, w: GRID_COLUMNS, h: 1 },
-        key: `row-${rowId}`,
-      });
-      cursor += 1;
-      const open = expanded[rowId] ?? !section.row.collapsed;
-      if (!open) continue;
-    }
-    if (section.children.length === 0) continue;
-    const children = section.children.map((panel, i) => ({ panel, pos: normalizePos(panel.gridPos), i }));
+  const place = (block: P[], rowId: number | undefined) => {
+    if (block.length === 0) return;
+    const children = block.map((panel, i) => ({ panel, pos: normalizePos(panel.gridPos), i }));
     const top = Math.min(...children.map((c) => c.pos.y));
     const shifted = compact(children.map((c) => ({ ...c, pos: { ...c.pos, y: c.pos.y - top } })));
-    let bottom = 0;
+    let bottom = cursor;
     for (const child of shifted) {
       const pos = { ...child.pos, y: child.pos.y + cursor };
       bottom = Math.max(bottom, pos.y + pos.h);
@@ -104,6 +102,19 @@ export function layoutPanels<P extends PanelLike>(
       });
     }
     cursor = bottom;
+  };
+  for (const section of sections) {
+    let rowId: number | undefined;
+    let open = true;
+    if (section.row) {
+      rowId = section.row.id ?? section.rowIndex;
+      const key = section.row.repeatKey ?? `row-${rowId}`;
+      result.push({ panel: section.row, pos: { x: 0, y: cursor, w: GRID_COLUMNS, h: 1 }, rowId, key });
+      cursor += 1;
+      open = expanded[key] ?? expanded[rowId] ?? !section.row.collapsed;
+    }
+    if (open) place(section.children, rowId);
+    place(section.followers, undefined);
   }
   return result;
 }

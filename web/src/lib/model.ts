@@ -1,5 +1,6 @@
 /** The parts of Grafana's dashboard JSON model the viewer reads (saved dashboards carry many more). */
 
+import type { DashboardLink } from './dashboard-links.js';
 import type { FieldConfigSource } from './field-config.js';
 import type { GridPos } from './layout.js';
 
@@ -66,23 +67,34 @@ export interface AnnotationQuery {
 }
 
 export interface DashboardModel {
-  id?: number;
+  id?: number | null;
   uid?: string;
   title?: string;
+  description?: string;
+  version?: number;
+  editable?: boolean;
+  schemaVersion?: number;
   tags?: string[];
   panels?: Panel[];
   /** Grafana < 5 dashboards keep panels in rows */
   rows?: { title?: string; collapse?: boolean; height?: number | string; panels?: Panel[] }[];
   time?: { from?: string; to?: string };
-  timepicker?: { refresh_intervals?: string[]; hidden?: boolean };
+  timepicker?: { refresh_intervals?: string[]; hidden?: boolean; nowDelay?: string };
   refresh?: string | false;
   templating?: { list?: VariableModel[] };
   annotations?: { list?: AnnotationQuery[] };
-  links?: { title?: string; url?: string; type?: string }[];
+  links?: DashboardLink[];
   timezone?: string;
+  [key: string]: unknown;
 }
 
 export interface DashboardMeta {
+  canSave?: boolean;
+  canEdit?: boolean;
+  canAdmin?: boolean;
+  canDelete?: boolean;
+  provisioned?: boolean;
+  version?: number;
   slug?: string;
   url?: string;
   isStarred?: boolean;

@@ -17,7 +17,7 @@ export type RepeatValues = (name: string) => { values: string[]; texts: string[]
  * Copies of each repeated panel side by side (`repeatDirection` "h", at most `maxPerRow` a row,
  * Grafana's default 4) or stacked ("v"). Each copy sees the variable as one value.
  */
-export function expandRepeats(panels: Panel[], valuesOf: RepeatValues): RepeatedPanel[] {
+export function expandRepeats(panels: RepeatedPanel[], valuesOf: RepeatValues): RepeatedPanel[] {
   const out: RepeatedPanel[] = [];
   for (const panel of panels) {
     const repeat = panel.type !== 'row' ? panel.repeat : undefined;
@@ -46,10 +46,72 @@ export function expandRepeats(panels: Panel[], valuesOf: RepeatValues): Repeated
         ...panel,
         id: index === 0 ? panel.id : undefined,
         gridPos,
-        repeatKey: `${panel.id ?? 'p'}-${repeat}-${index}`,
-        scopedVars: { [repeat]: { value, text: selection.texts[index] ?? value } },
+        repeatKey: `${panel.repeatKey ?? panel.id ?? 'p'}-${repeat}-${index}`,
+        scopedVars: { ...panel.scopedVars, [repeat]: { value, text: selection.texts[index] ?? value } },
       });
     });
+  }
+  return out;
+}
+
+const top = (panel: Panel) => panel.gridPos?.y ?? 0;
+const height = (panel: Panel) => panel.gridPos?.h ?? (panel.type === 'row' ? 1 : 8);
+
+function moved(panel: RepeatedPanel, dy: number): RepeatedPanel {
+  return dy === 0 ? panel : { ...panel, gridPos: { ...panel.gridPos, y: top(panel) + dy } };
+}
+
+/**
+ * Grafana's repeated rows: a row with `repeat` is copied once per selected value, each copy with
+ * the row's panels (those below it up to the next row, or kept inside a collapsed row) seeing the
+ * variable as that one value. What follows the row moves down to make room.
+ */
+export function expandRowRepeats(panels: Panel[], valuesOf: RepeatValues): RepeatedPanel[] {
+  if (!panels.some((p) => p.type === 'row' && p.repeat)) return panels;
+  const sorted = panels
+    .map((panel, index) => ({ panel, index }))
+    .sort(
+      (a, b) =>
+        top(a.panel) - top(b.panel) ||
+        (a.panel.gridPos?.x ?? 0) - (b.panel.gridPos?.x ?? 0) ||
+        a.index - b.index,
+    )
+    .map((entry) => entry.panel);
+  const out: RepeatedPanel[] = [];
+  let shift = 0;
+  for (let i = 0; i < sorted.length;) {
+    const row = sorted[i]!;
+    const selection = row.type === 'row' && row.repeat ? valuesOf(row.repeat) : undefined;
+    if (!row.repeat || !selection || selection.values.length === 0) {
+      out.push(moved(row, shift));
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < sorted.length && sorted[end]!.type !== 'row') end++;
+    const children = sorted.slice(i + 1, end);
+    const rowTop = top(row);
+    const sectionHeight =
+      Math.max(rowTop + 1, ...children.map((child) => top(child) + height(child))) - rowTop;
+    const name = row.repeat;
+    selection.values.forEach((value, copy) => {
+      const vars: ScopedVars = { [name]: { value, text: selection.texts[copy] ?? value } };
+      const copyOf = (panel: RepeatedPanel, dy: number): RepeatedPanel => ({
+        ...moved(panel, dy),
+        id: copy === 0 ? panel.id : undefined,
+        scopedVars: { ...panel.scopedVars, ...vars },
+        repeatKey: copy === 0 ? panel.repeatKey : `${panel.repeatKey ?? panel.id ?? 'p'}-row${copy}`,
+      });
+      const dy = shift + copy * sectionHeight;
+      out.push({
+        ...copyOf(row, dy),
+        repeatKey: `row-${row.id ?? 'r'}-${name}-${copy}`,
+        panels: row.panels?.map((child) => copyOf(child, 0)),
+      });
+      for (const child of children) out.push(copyOf(child, dy));
+    });
+    shift += (selection.values.length - 1) * sectionHeight;
+    i = end;
   }
   return out;
 }

@@ -1,8 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError, get } from '../app/api.js';
 import { rememberDashboard } from '../app/recent.js';
 import { DashboardView } from '../dashboard/DashboardView.js';
 import type { DashboardMeta, DashboardModel } from '../lib/model.js';
+
+// The editor and the export dialog load only when asked for.
+const DashboardEditor = lazy(() => import('../editor/DashboardEditor.js'));
+const ExportDialog = lazy(() => import('../editor/export/ExportDialog.js'));
 
 interface DashboardResponse {
   dashboard: DashboardModel;
@@ -12,6 +16,8 @@ interface DashboardResponse {
 export default function DashboardPage({ uid }: { uid: string }) {
   const [result, setResult] = useState<DashboardResponse>();
   const [error, setError] = useState<{ status?: number; message: string }>();
+  const [loads, setLoads] = useState(0);
+  const [mode, setMode] = useState<'view' | 'edit' | 'export'>('view');
 
   useEffect(() => {
     const controller = new AbortController();
@@ -32,7 +38,7 @@ export default function DashboardPage({ uid }: { uid: string }) {
       },
     );
     return () => controller.abort();
-  }, [uid]);
+  }, [uid, loads]);
 
   if (error) {
     return (
@@ -49,5 +55,42 @@ export default function DashboardPage({ uid }: { uid: string }) {
     );
   }
   if (!result) return <div className="page-loading">Loading dashboard…</div>;
-  return <DashboardView model={result.dashboard} meta={result.meta} uid={uid} />;
+  const { dashboard, meta } = result;
+  const reload = () => {
+    setMode('view');
+    setLoads((n) => n + 1);
+  };
+  if (mode === 'edit') {
+    return (
+      <Suspense fallback={<div className="page-loading">Loading editor…</div>}>
+        <DashboardEditor dashboard={dashboard} meta={meta} uid={uid} onExit={reload} />
+      </Suspense>
+    );
+  }
+  const canEdit = meta.canEdit === true && meta.canSave === true;
+  return (
+    <>
+      <DashboardView
+        key={`${uid}-${dashboard.version ?? 0}-${loads}`}
+        model={dashboard}
+        meta={meta}
+        uid={uid}
+        actions={
+          <>
+            <button onClick={() => setMode('export')}>Export</button>
+            {canEdit && (
+              <button className="primary" onClick={() => setMode('edit')}>
+                Edit
+              </button>
+            )}
+          </>
+        }
+      />
+      {mode === 'export' && (
+        <Suspense fallback={null}>
+          <ExportDialog model={dashboard} onClose={() => setMode('view')} />
+        </Suspense>
+      )}
+    </>
+  );
 }

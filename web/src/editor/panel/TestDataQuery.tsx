@@ -1,0 +1,135 @@
+import { NumberField, SelectField, TextField } from '../common/fields.js';
+import { setKey, type QueryEditorProps } from './query-types.js';
+
+const SCENARIOS = [
+  { value: 'random_walk', label: 'Random Walk' },
+  { value: 'csv_content', label: 'CSV Content' },
+  { value: 'predictable_pulse', label: 'Predictable Pulse' },
+  { value: 'predictable_csv_wave', label: 'Predictable CSV Wave' },
+  { value: 'no_data_points', label: 'No Data Points' },
+] as const;
+
+type Scenario = (typeof SCENARIOS)[number]['value'];
+
+const num = (value: unknown) => (typeof value === 'number' ? value : undefined);
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** TestData: the scenario and its fields (names as in Grafana's TestData data source). */
+export function TestDataQuery({ target, onChange, onRun }: QueryEditorProps) {
+  const scenario = (text(target.scenarioId) || 'random_walk') as Scenario;
+  const set = (key: string, value: unknown) => onChange(setKey(target, key, value));
+  const numberField = (label: string, key: string) => (
+    <NumberField label={label} value={num(target[key])} onChange={(v) => set(key, v)} onCommit={onRun} />
+  );
+  const pulse = (target.pulseWave ?? {}) as Record<string, unknown>;
+  const setPulse = (key: string, value: unknown) =>
+    onChange(setKey(target, 'pulseWave', { ...pulse, [key]: value }));
+  const waves = Array.isArray(target.csvWave) ? (target.csvWave as Record<string, unknown>[]) : [];
+  const wave = waves[0] ?? {};
+  const setWave = (key: string, value: unknown) =>
+    onChange(setKey(target, 'csvWave', [{ ...wave, [key]: value }, ...waves.slice(1)]));
+
+  return (
+    <div className="query-fields">
+      <SelectField
+        label="Scenario"
+        value={scenario}
+        options={SCENARIOS}
+        onChange={(value) => onChange(setKey(target, 'scenarioId', value), true)}
+      />
+      <TextField
+        label="Alias"
+        value={text(target.alias)}
+        onChange={(v) => set('alias', v)}
+        onCommit={onRun}
+      />
+      {scenario === 'random_walk' && (
+        <>
+          <TextField
+            label="Labels"
+            value={text(target.labels)}
+            placeholder='key="value", key2="value"'
+            onChange={(v) => set('labels', v)}
+            onCommit={onRun}
+          />
+          {numberField('Series count', 'seriesCount')}
+          {numberField('Seed', 'seed')}
+          {numberField('Start value', 'startValue')}
+          {numberField('Min', 'min')}
+          {numberField('Max', 'max')}
+          {numberField('Spread', 'spread')}
+          {numberField('Noise', 'noise')}
+          {numberField('Drop percent', 'drop')}
+        </>
+      )}
+      {scenario === 'csv_content' && (
+        <TextField
+          label="CSV content"
+          multiline
+          rows={5}
+          code
+          value={text(target.csvContent)}
+          onChange={(v) => set('csvContent', v)}
+          onCommit={onRun}
+        />
+      )}
+      {scenario === 'predictable_pulse' && (
+        <>
+          <NumberField
+            label="Step (seconds)"
+            value={num(pulse.timeStep)}
+            onChange={(v) => setPulse('timeStep', v)}
+            onCommit={onRun}
+          />
+          <NumberField
+            label="On count"
+            value={num(pulse.onCount)}
+            onChange={(v) => setPulse('onCount', v)}
+            onCommit={onRun}
+          />
+          <NumberField
+            label="Off count"
+            value={num(pulse.offCount)}
+            onChange={(v) => setPulse('offCount', v)}
+            onCommit={onRun}
+          />
+          <NumberField
+            label="On value"
+            value={num(pulse.onValue)}
+            onChange={(v) => setPulse('onValue', v)}
+            onCommit={onRun}
+          />
+          <NumberField
+            label="Off value"
+            value={num(pulse.offValue)}
+            onChange={(v) => setPulse('offValue', v)}
+            onCommit={onRun}
+          />
+        </>
+      )}
+      {scenario === 'predictable_csv_wave' && (
+        <>
+          <NumberField
+            label="Step (seconds)"
+            value={num(wave.timeStep)}
+            onChange={(v) => setWave('timeStep', v)}
+            onCommit={onRun}
+          />
+          <TextField
+            label="Values CSV"
+            value={text(wave.valuesCSV)}
+            placeholder="0,1,2,1"
+            onChange={(v) => setWave('valuesCSV', v)}
+            onCommit={onRun}
+          />
+          <TextField
+            label="Series name"
+            value={text(wave.name)}
+            onChange={(v) => setWave('name', v)}
+            onCommit={onRun}
+          />
+        </>
+      )}
+    </div>
+  );
+}

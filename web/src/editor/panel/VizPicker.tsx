@@ -1,0 +1,36 @@
+/** The visualizations svc draws, with Grafana's names. */
+export const VISUALIZATIONS = [
+  { type: 'timeseries', name: 'Time series' },
+  { type: 'stat', name: 'Stat' },
+  { type: 'gauge', name: 'Gauge' },
+  { type: 'bargauge', name: 'Bar gauge' },
+  { type: 'table', name: 'Table' },
+  { type: 'piechart', name: 'Pie chart' },
+  { type: 'text', name: 'Text' },
+  { type: 'dashlist', name: 'Dashboard list' },
+] as const;
+
+export function VizPicker({ value, onChange }: { value: string; onChange: (type: string) => void }) {
+  const known = VISUALIZATIONS.some((v) => v.type === value);
+  return (
+    <div className="viz-picker" role="radiogroup" aria-label="Visualization">
+      {VISUALIZATIONS.map((viz) => (
+        <button
+          key={viz.type}
+          type="button"
+          role="radio"
+          aria-checked={viz.type === value}
+          className={viz.type === value ? 'active' : ''}
+          onClick={() => onChange(viz.type)}
+        >
+          {viz.name}
+        </button>
+      ))}
+      {!known && (
+        <button type="button" role="radio" aria-checked className="active" disabled>
+          {value} (not supported)
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { navigate } from '../../app/router.js';
+import type { DashboardModel } from '../../lib/model.js';
+import { FolderPicker } from '../common/FolderPicker.js';
+import { Modal } from '../common/Modal.js';
+import { ChangesView } from './ChangesView.js';
+import { saveDashboard, type SaveProblem } from './save.js';
+
+/**
+ * Saving with a message. A conflict (someone saved in between) offers to overwrite their version
+ * or to reload theirs; a title taken in the folder offers another title or to overwrite.
+ */
+export default function SaveDialog({
+  model,
+  uid,
+  folderUid: initialFolder,
+  original,
+  onClose,
+  onSaved,
+  onReload,
+}: {
+  model: DashboardModel;
+  uid: string;
+  folderUid: string;
+  original: DashboardModel;
+  onClose: () => void;
+  onSaved: () => void;
+  onReload: () => void;
+}) {
+  const isNew = uid === '';
+  const [title, setTitle] = useState(model.title ?? '');
+  const [folderUid, setFolderUid] = useState(initialFolder);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<SaveProblem>();
+  const [tab, setTab] = useState<'save' | 'changes'>('save');
+
+  const save = async (overwrite: boolean) => {
+    setBusy(true);
+    const dashboard = { ...model, title: title.trim() };
+    const result = await saveDashboard({ dashboard, folderUid, message: message || undefined, overwrite });
+    setBusy(false);
+    if ('problem' in result) {
+      setProblem(result.problem);
+      return;
+    }
+    const search = location.search;
+    navigate(result.saved.url + search, { replace: !isNew });
+    onSaved();
+  };
+
+  const showTitle = isNew || problem?.kind === 'name-exists';
+  return (
+    <Modal title={isNew ? 'Save dashboard' : 'Save dashboard changes'} onClose={onClose}>
+      {!isNew && (
+        <div className="tabs" role="tablist">
+          <button role="tab" aria-selected={tab === 'save'} onClick={() => setTab('save')}>
+            Details
+          </button>
+          <button role="tab" aria-selected={tab === 'changes'} onClick={() => setTab('changes')}>
+            Changes
+          </button>
+        </div>
+      )}
+      {tab === 'changes' && !isNew ? (
+        <ChangesView uid={uid} version={original.version ?? 0} model={model} />
+      ) : (
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save(false);
+          }}
+        >
+          {showTitle && (
+            <label className="field">
+              <span>Title</span>
+              <input value={title} onChange={(event) => setTitle(event.target.value)} autoFocus={isNew} />
+            </label>
+          )}
+          {isNew && <FolderPicker value={folderUid} onChange={setFolderUid} />}
+          <label className="field">
+            <span>Message</span>
+            <textarea
+              rows={3}
+              value={message}
+              maxLength={500}
+              placeholder="Add a note to describe your changes"
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </label>
+          {problem?.kind === 'version-mismatch' && (
+            <div className="conflict" role="alert">
+              <strong>Someone else has updated this dashboard.</strong>
+              <p>
+                {problem.message}. Overwrite their changes with yours, or reload the dashboard and lose yours.
+              </p>
+              <div className="form-actions">
+                <button type="button" className="danger" disabled={busy} onClick={() => void save(true)}>
+                  Overwrite
+                </button>
+                <button type="button" onClick={onReload}>
+                  Reload
+                </button>
+              </div>
+            </div>
+          )}
+          {problem?.kind === 'name-exists' && (
+            <div className="conflict" role="alert">
+              <strong>{problem.message}.</strong>
+              <p>Choose another title, or overwrite the other dashboard.</p>
+              <button type="button" className="danger" disabled={busy} onClick={() => void save(true)}>
+                Overwrite
+              </button>
+            </div>
+          )}
+          {problem?.kind === 'error' && (
+            <div className="error-box" role="alert">
+              {problem.message}
+            </div>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="primary" disabled={busy || title.trim() === ''}>
+              {busy ? 'Saving…' : 'Save'}
+            </button>
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
