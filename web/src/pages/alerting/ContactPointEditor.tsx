@@ -157,12 +157,12 @@ function ContactPointForm({
         </div>
       )}
       <div className={`cp-field${nameError ? ' has-error' : ''}`}>
-        <label htmlFor="contact-point-name">
-          Name
+        <div className="cp-label">
+          <label htmlFor="contact-point-name">Name</label>
           <span className="cp-required" aria-hidden="true">
-            {' *'}
+            *
           </span>
-        </label>
+        </div>
         <input
           id="contact-point-name"
           value={name}

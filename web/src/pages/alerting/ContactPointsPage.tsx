@@ -8,6 +8,8 @@ import { errorText } from './request.js';
 import type { ContactPoint, NotifierType } from './types.js';
 import { useLoad } from './useLoad.js';
 
+const usage = (n: number) => (n === 0 ? 'Unused' : `Used by ${n} ${n === 1 ? 'policy' : 'policies'}`);
+
 export const editUrl = (name: string) => `/alerting/notifications/receivers/${encodeURIComponent(name)}/edit`;
 
 /** `/alerting/notifications`: contact points, their integrations and last delivery of each. */
@@ -107,7 +109,7 @@ function ContactPointsTable({
                   ))}
                 </ul>
               </td>
-              <td>{point.numberOfPolicies > 0 ? `Used by ${point.numberOfPolicies} policies` : 'Unused'}</td>
+              <td>{usage(point.numberOfPolicies)}</td>
               <td className="alerting-actions">
                 <Link to={editUrl(point.name)} className="button">
                   {canEdit ? 'Edit' : 'View'}

@@ -20,14 +20,14 @@ export function FieldShell({
   const error = context.errors[path];
   return (
     <div className={`cp-field${error ? ' has-error' : ''}`} data-field={path}>
-      <label htmlFor={id}>
-        {option.label}
+      <div className="cp-label">
+        <label htmlFor={id}>{option.label}</label>
         {required && (
           <span className="cp-required" aria-hidden="true">
-            {' *'}
+            *
           </span>
         )}
-      </label>
+      </div>
       {option.description && <div className="muted cp-description">{option.description}</div>}
       {children}
       {error && (

@@ -1,0 +1,345 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/app.js';
+import { ADMIN, call } from '../helpers/client.js';
+import { createUser } from '../helpers/factories.js';
+import { startHttpReceiver } from '../helpers/peers/http-receiver.js';
+import {
+  buildWebIfStale,
+  collectErrors,
+  launchChromium,
+  screenshot,
+  type LaunchedBrowser,
+} from './browser.js';
+
+let chromium: LaunchedBrowser;
+
+beforeAll(async () => {
+  buildWebIfStale();
+  chromium = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await chromium?.close();
+});
+
+async function newPage(
+  server: TestServer,
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; bodies: () => Promise<string[]> }> {
+  const context = await chromium.browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1400, height: 1000 },
+  });
+  const page = await context.newPage();
+  // Every response body the page receives, to prove a secret never comes back.
+  const pending: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(server.url)) pending.push(response.text().catch(() => ''));
+  });
+  return { context, page, errors: collectErrors(page), bodies: () => Promise.all(pending) };
+}
+
+async function signIn(page: Page, user = 'admin', password = 'admin'): Promise<void> {
+  await page.fill('input[name=user]', user);
+  await page.fill('input[name=password]', password);
+  await page.click('button[type=submit]');
+}
+
+/** Opens a page of the app, signing in on the way. */
+async function open(page: Page, path: string, user?: string, password?: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForURL(/\/login/);
+  await signIn(page, user, password);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** Polls until the UI settles (the machine running the tests may be busy). */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+const fieldError = (page: Page, path: string) => page.locator(`[data-field="${path}"] .field-error`);
+
+describe('alerting pages in Chromium', () => {
+  it('creates a webhook contact point with inline errors, keeps its secret out of every response, and tests it against a local receiver', async () => {
+    const server = await startTestServer();
+    const receiver = await startHttpReceiver();
+    const secret = 'Pa55-e2e-very-secret';
+    const { context, page, errors, bodies } = await newPage(server);
+    try {
+      await open(page, '/alerting/notifications/receivers/new');
+      await page.getByLabel('Name', { exact: true }).fill('e2e webhook');
+      await page.getByLabel('Integration 1 type').selectOption('webhook');
+
+      // Required field left empty: the catalogue says so, the message sits under the field.
+      await page.getByRole('button', { name: 'Save contact point' }).click();
+      await eventually(() => fieldError(page, 'url').textContent()).toBe('URL is required');
+      expect(await page.getByLabel('URL', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+      await page.getByLabel('URL', { exact: true }).fill(`${receiver.url}/hook`);
+      expect(await fieldError(page, 'url').count()).toBe(0);
+      await page.getByRole('button', { name: 'Optional Webhook settings' }).click();
+      await page.getByLabel('HTTP Basic Authentication - Username').fill('alice');
+      await page.getByLabel('HTTP Basic Authentication - Password').fill(secret);
+      // A template the server cannot parse: its message comes back next to the Title field.
+      await page.getByLabel('Title', { exact: true }).fill('{{ .Status | nofunc }}');
+      await page.getByRole('button', { name: 'Save contact point' }).click();
+      await eventually(() => fieldError(page, 'title').textContent()).toContain(
+        'function "nofunc" not defined',
+      );
+      expect(await fieldError(page, 'title').textContent()).toContain('invalid template in field "title"');
+      await screenshot(page, 'alerting-template-error');
+      expect(
+        (await call(server, 'GET', '/api/v1/provisioning/contact-points?name=e2e%20webhook', { as: ADMIN }))
+          .body,
+      ).toEqual([]);
+
+      await page.getByLabel('Title', { exact: true }).fill('E2E {{ .Status }}');
+      await page.getByRole('button', { name: 'Save contact point' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerting/notifications');
+      const row = page.locator('tr[data-contact-point="e2e webhook"]');
+      await eventually(() => row.textContent()).toContain('Webhook');
+      expect(await row.textContent()).toContain('No delivery attempts');
+
+      const stored = await call(server, 'GET', '/api/v1/provisioning/contact-points?name=e2e%20webhook', {
+        as: ADMIN,
+      });
+      expect(stored.body).toHaveLength(1);
+      expect(stored.body[0]).toMatchObject({
+        name: 'e2e webhook',
+        type: 'webhook',
+        settings: {
+          url: `${receiver.url}/hook`,
+          username: 'alice',
+          password: '[REDACTED]',
+          title: 'E2E {{ .Status }}',
+        },
+      });
+      // Created by the UI: no provenance, so it stays editable in the UI.
+      expect(stored.body[0].provenance).toBeUndefined();
+
+      // The stored secret shows as "configured"; Test uses it without the page ever holding it.
+      await row.getByRole('link', { name: 'Edit e2e webhook' }).click();
+      await page.waitForURL(/\/alerting\/notifications\/receivers\/e2e%20webhook\/edit$/);
+      await page.getByRole('button', { name: 'Optional Webhook settings' }).click();
+      const password = page.getByLabel('HTTP Basic Authentication - Password', { exact: true });
+      expect(await password.inputValue()).toBe('configured');
+      expect(await password.isDisabled()).toBe(true);
+      await eventually(() =>
+        page.getByRole('button', { name: 'Reset HTTP Basic Authentication - Password' }).count(),
+      ).toBe(1);
+
+      await page.getByRole('button', { name: 'Test', exact: true }).click();
+      const integration = page.getByRole('region', { name: 'Integration 1' });
+      await eventually(() => integration.getByRole('status').textContent()).toBe('Test notification sent');
+      const [request] = await receiver.waitFor(1);
+      expect(request!.method).toBe('POST');
+      expect(request!.path).toBe('/hook');
+      expect(request!.headers.authorization).toBe(
+        `Basic ${Buffer.from(`alice:${secret}`).toString('base64')}`,
+      );
+      expect(request!.json).toMatchObject({
+        status: 'firing',
+        state: 'alerting',
+        version: '1',
+        title: 'E2E firing',
+        orgId: 1,
+        truncatedAlerts: 0,
+        commonLabels: { alertname: 'TestAlert', instance: 'Grafana' },
+        alerts: [
+          {
+            status: 'firing',
+            labels: { alertname: 'TestAlert', instance: 'Grafana' },
+            annotations: { summary: 'Notification test' },
+          },
+        ],
+      });
+      expect(typeof request!.json.groupKey).toBe('string');
+      expect(typeof request!.json.message).toBe('string');
+
+      // A failing receiver: the per-integration result carries the server's message.
+      receiver.reply({ status: 500, body: 'receiver exploded' });
+      await page.getByRole('button', { name: 'Test', exact: true }).click();
+      await eventually(() => integration.getByRole('status').textContent()).toMatch(
+        /^Test failed: .*500.*receiver exploded/,
+      );
+      await screenshot(page, 'alerting-test-failed');
+
+      // The list shows the last delivery from the history: the failed test.
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerting/notifications');
+      await eventually(() => row.textContent()).toMatch(/Last delivery failed .*receiver exploded/);
+      await screenshot(page, 'alerting-contact-points');
+
+      const all = await bodies();
+      expect(all.some((body) => body.includes('"secureFields"'))).toBe(true);
+      expect(all.filter((body) => body.includes(secret))).toEqual([]);
+      // The one failed load is the refused save of the bad template.
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/status of 400 .*\/api\/v1\/provisioning\/contact-points$/);
+    } finally {
+      await context.close();
+      await receiver.close();
+    }
+  });
+
+  it('adds a nested policy with a matcher through the tree editor, and refuses to delete a contact point a policy uses', async () => {
+    const server = await startTestServer();
+    const created = await call(server, 'POST', '/api/v1/provisioning/contact-points', {
+      as: ADMIN,
+      headers: { 'X-Disable-Provenance': 'true' },
+      body: { name: 'pager', type: 'webhook', settings: { url: 'http://127.0.0.1:9/pager' } },
+    });
+    expect(created.status).toBe(202);
+    const { context, page, errors } = await newPage(server);
+    try {
+      await open(page, '/alerting/routes');
+      const defaultReceiver = await page.getByLabel('Default contact point').inputValue();
+      expect(defaultReceiver).toBe('svc-default-email');
+      await page.getByRole('button', { name: 'Add nested policy', exact: true }).click();
+      await page.getByLabel('Matcher 1 label').fill('severity');
+      await page.getByLabel('Matcher 1 operator').selectOption('=~');
+      await page.getByLabel('Matcher 1 value').fill('critical|page');
+      await page.getByLabel('Contact point', { exact: true }).selectOption('pager');
+      await page.getByLabel('Continue matching subsequent sibling policies').check();
+      await page.getByLabel('Group wait override').fill('10s');
+      await page.getByRole('button', { name: 'Save policies' }).click();
+      await eventually(() => page.getByRole('alert').textContent()).toBe('Notification policies saved.');
+
+      const tree = await call(server, 'GET', '/api/v1/provisioning/policies', { as: ADMIN });
+      expect(tree.body.receiver).toBe('svc-default-email');
+      expect(tree.body.routes).toEqual([
+        {
+          receiver: 'pager',
+          object_matchers: [['severity', '=~', 'critical|page']],
+          continue: true,
+          group_wait: '10s',
+        },
+      ]);
+
+      // A nested policy under the first one, then a bad timing the editor refuses before saving.
+      await page.getByRole('button', { name: 'Add nested policy to Policy 1', exact: true }).click();
+      await page.getByLabel('Matcher 1 label').fill('team');
+      await page.getByLabel('Matcher 1 value').fill('db');
+      await page.getByLabel('Repeat interval override').fill('soon');
+      await page.getByRole('button', { name: 'Save policies' }).click();
+      await eventually(() => page.getByRole('alert').textContent()).toContain(
+        'Policy 1.1: repeat interval "soon"',
+      );
+      await page.getByLabel('Repeat interval override').fill('2h');
+      await page.getByRole('button', { name: 'Save policies' }).click();
+      await eventually(() => page.getByRole('alert').textContent()).toBe('Notification policies saved.');
+      const nested = await call(server, 'GET', '/api/v1/provisioning/policies', { as: ADMIN });
+      expect(nested.body.routes[0].routes).toEqual([
+        { object_matchers: [['team', '=', 'db']], repeat_interval: '2h' },
+      ]);
+      await screenshot(page, 'alerting-policies');
+
+      // The server's 409 for a contact point still used by a policy, shown on the list.
+      await page.getByRole('link', { name: 'Contact points' }).click();
+      const row = page.locator('tr[data-contact-point="pager"]');
+      await eventually(() => row.textContent()).toContain('Used by 1 policy');
+      await row.getByRole('button', { name: 'Delete pager' }).click();
+      await row.getByRole('button', { name: 'Confirm delete' }).click();
+      await eventually(() => page.getByRole('alert').textContent()).toBe(
+        'Could not delete "pager": Contact point is currently referenced by a notification policy.',
+      );
+      const still = await call(server, 'GET', '/api/v1/provisioning/contact-points?name=pager', {
+        as: ADMIN,
+      });
+      expect(still.body).toHaveLength(1);
+      expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('edits notification templates with the server’s parse errors inline', async () => {
+    const server = await startTestServer();
+    const { context, page, errors } = await newPage(server);
+    try {
+      await open(page, '/alerting/notifications/templates/new');
+      await page.getByLabel('Name', { exact: true }).fill('e2e-title');
+      await page
+        .getByLabel('Template', { exact: true })
+        .fill('{{ define "e2e.title" }}{{ .Status | nofunc }}{{ end }}');
+      await page.getByRole('button', { name: 'Save template' }).click();
+      const contentError = page.locator('#template-content-error');
+      await eventually(() => contentError.textContent()).toContain('Template is in invalid format');
+      expect(await contentError.textContent()).toContain('nofunc');
+
+      await page
+        .getByLabel('Template', { exact: true })
+        .fill('{{ define "e2e.title" }}[{{ .Status | toUpper }}]{{ end }}');
+      await page.getByRole('button', { name: 'Save template' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerting/notifications/templates');
+      await eventually(() => page.locator('tr[data-template="e2e-title"]').count()).toBe(1);
+      const saved = await call(server, 'GET', '/api/v1/provisioning/templates/e2e-title', { as: ADMIN });
+      expect(saved.body.template).toBe('{{ define "e2e.title" }}[{{ .Status | toUpper }}]{{ end }}');
+      expect(saved.body.provenance).toBe('');
+
+      // Contact points can use it: a title calling it passes the server's template check.
+      const used = await call(server, 'POST', '/api/v1/provisioning/contact-points', {
+        as: ADMIN,
+        body: {
+          name: 'uses-template',
+          type: 'webhook',
+          settings: { url: 'http://127.0.0.1:9/x', title: '{{ template "e2e.title" . }}' },
+        },
+      });
+      expect(used.status).toBe(202);
+
+      await page
+        .locator('tr[data-template="e2e-title"]')
+        .getByRole('button', { name: 'Delete e2e-title' })
+        .click();
+      await page.getByRole('button', { name: 'Confirm delete' }).click();
+      await eventually(() => page.locator('tr[data-template="e2e-title"]').count()).toBe(0);
+      expect((await call(server, 'GET', '/api/v1/provisioning/templates', { as: ADMIN })).body).toEqual([]);
+      expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a Viewer the alerting pages without any create, edit, delete or test control', async () => {
+    const server = await startTestServer();
+    const viewer = await createUser(server, { login: 'viewer1' });
+    await call(server, 'PUT', '/api/v1/provisioning/templates/viewer-sees', {
+      as: ADMIN,
+      headers: { 'X-Disable-Provenance': 'true' },
+      body: { template: '{{ define "v" }}v{{ end }}' },
+    });
+    const { context, page, errors } = await newPage(server);
+    try {
+      await open(page, '/alerting/notifications', viewer.login, viewer.password);
+      const row = page.locator('tr[data-contact-point="svc-default-email"]');
+      await eventually(() => row.count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Add contact point' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+      expect(await row.getByRole('link', { name: 'View svc-default-email' }).count()).toBe(1);
+
+      await row.getByRole('link', { name: 'View svc-default-email' }).click();
+      await page.waitForURL(/\/receivers\/svc-default-email\/edit$/);
+      await eventually(() => page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+      expect(await page.getByLabel('Integration 1 type').isDisabled()).toBe(true);
+      expect(await page.getByLabel('Addresses').isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Save contact point' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Test', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Add integration' }).count()).toBe(0);
+
+      await page.getByRole('link', { name: 'Notification templates' }).click();
+      await eventually(() => page.locator('tr[data-template="viewer-sees"]').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Add template' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+
+      await page.getByRole('link', { name: 'Notification policies' }).click();
+      await eventually(() => page.getByLabel('Default contact point').isDisabled()).toBe(true);
+      expect(
+        await page.getByRole('button', { name: /Add nested policy|Save policies|Edit Policy/ }).count(),
+      ).toBe(0);
+      await screenshot(page, 'alerting-viewer-policies');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
