@@ -144,6 +144,40 @@ describe('administration pages in Chromium', () => {
     }
   });
 
+  it('an organization Admin who is not a server admin gets the organization sections only', async () => {
+    const server = await startTestServer();
+    const olga = await createUser(server, { login: 'olga', orgRole: 'Admin' });
+    await createUser(server, { login: 'victor' });
+    const { context, page, errors } = await newPage(server);
+    try {
+      await signedIn(page, '/admin', olga.login, olga.password);
+      const cards = page.locator('.admin-cards a');
+      await cards.first().waitFor();
+      expect(await cards.allTextContents()).toEqual([
+        'Organization settings',
+        'Organization users',
+        'Teams',
+        'Service accounts',
+        'Profile',
+      ]);
+      await page.goto('/admin/orgs');
+      await page.getByRole('alert').filter({ hasText: 'You do not have permission' }).waitFor();
+      expect(await page.getByRole('link', { name: 'New organization' }).count()).toBe(0);
+      await page.goto('/org/users');
+      const victorRole = page.getByLabel('Role of victor');
+      await victorRole.waitFor();
+      expect(await victorRole.isEnabled()).toBe(true);
+      await page.getByRole('button', { name: 'Add user' }).waitFor();
+      // Logins link to the server admin's user page only for server admins.
+      expect(await page.getByRole('link', { name: 'victor' }).count()).toBe(0);
+      const forbidden = await call(server, 'GET', '/api/users/search', { as: olga.as });
+      expect(forbidden.status).toBe(403);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lists users a page at a time with search; edits, disables, promotes and moves a user between orgs', async () => {
     const server = await startTestServer();
     for (let i = 0; i < 31; i++) await createUser(server, { login: `bulk${String(i).padStart(2, '0')}` });
