@@ -30,6 +30,8 @@ async function newPage(
     baseURL: server.url,
     viewport: { width: 1400, height: 1000 },
   });
+  // A missing control fails its step with a message instead of running into the test timeout.
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   // Every response body the page receives, to prove a secret never comes back.
   const pending: Promise<string>[] = [];
@@ -178,6 +180,84 @@ describe('alerting pages in Chromium', () => {
     } finally {
       await context.close();
       await receiver.close();
+    }
+  });
+
+  it('builds a contact point of two integrations from the catalogue: key-value map, secret in a subform, showWhen field; removes one', async () => {
+    const server = await startTestServer();
+    const { context, page, errors, bodies } = await newPage(server);
+    try {
+      await open(page, '/alerting/notifications/receivers/new');
+      await page.getByLabel('Name', { exact: true }).fill('multi');
+      const first = page.getByRole('region', { name: 'Integration 1' });
+      await first.getByLabel('Integration 1 type').selectOption('webhook');
+      await first.getByLabel('URL', { exact: true }).fill('http://127.0.0.1:9/multi');
+      await first.getByRole('button', { name: 'Optional Webhook settings' }).click();
+      await first.getByRole('button', { name: 'Add Extra Headers' }).click();
+      await first.getByLabel('Extra Headers key 1').fill('X-Team');
+      await first.getByLabel('Extra Headers value 1').fill('db');
+      await first.getByRole('button', { name: 'HMAC Signature' }).click();
+      await first.getByLabel('Secret', { exact: true }).fill('hmac-e2e-secret');
+
+      await page.getByRole('button', { name: 'Add integration' }).click();
+      const second = page.getByRole('region', { name: 'Integration 2' });
+      await second.getByLabel('Integration 2 type').selectOption('kafka');
+      await second.getByLabel('Kafka REST Proxy').fill('http://127.0.0.1:9/kafka');
+      await second.getByLabel('Topic', { exact: true }).fill('alerts');
+      expect(await second.getByLabel('Cluster ID').count()).toBe(0);
+      await second.getByRole('button', { name: 'Optional Kafka REST Proxy settings' }).click();
+      await second.getByLabel('API version').selectOption('v3');
+      // showWhen: the cluster id appears with API version v3, and it is required then.
+      await page.getByRole('button', { name: 'Save contact point' }).click();
+      await eventually(() => second.locator('[data-field="kafkaClusterId"] .field-error').textContent()).toBe(
+        'Cluster ID is required',
+      );
+      expect(await first.locator('.field-error').count()).toBe(0);
+      await second.getByLabel('Cluster ID').fill('cluster-1');
+      await page.getByRole('button', { name: 'Save contact point' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerting/notifications');
+
+      const stored = await call(server, 'GET', '/api/v1/provisioning/contact-points?name=multi', {
+        as: ADMIN,
+      });
+      expect(stored.body.map((i: any) => i.type).sort()).toEqual(['kafka', 'webhook']);
+      const webhook = stored.body.find((i: any) => i.type === 'webhook');
+      expect(webhook.settings).toEqual({
+        url: 'http://127.0.0.1:9/multi',
+        headers: { 'X-Team': 'db' },
+        hmacConfig: { secret: '[REDACTED]' },
+      });
+      const kafka = stored.body.find((i: any) => i.type === 'kafka');
+      expect(kafka.settings).toEqual({
+        kafkaRestProxy: 'http://127.0.0.1:9/kafka',
+        kafkaTopic: 'alerts',
+        apiVersion: 'v3',
+        kafkaClusterId: 'cluster-1',
+      });
+
+      // Reopened: the secret in the subform shows as configured; the kafka integration goes.
+      await page.locator('tr[data-contact-point="multi"]').getByRole('link', { name: 'Edit multi' }).click();
+      // Integrations come back in the server's order (by uid): find them by type.
+      const reopened = page.locator('section[data-type="webhook"]');
+      await reopened.getByRole('button', { name: 'Optional Webhook settings' }).click();
+      await eventually(() => reopened.getByLabel('Secret', { exact: true }).inputValue()).toBe('configured');
+      expect(await reopened.getByLabel('Extra Headers value 1').inputValue()).toBe('db');
+      await page
+        .locator('section[data-type="kafka"]')
+        .getByRole('button', { name: /^Remove integration \d$/ })
+        .click();
+      expect(await page.locator('section[data-type]').count()).toBe(1);
+      await page.getByRole('button', { name: 'Save contact point' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerting/notifications');
+      const after = await call(server, 'GET', '/api/v1/provisioning/contact-points?name=multi', {
+        as: ADMIN,
+      });
+      expect(after.body).toHaveLength(1);
+      expect(after.body[0]).toMatchObject({ uid: webhook.uid, type: 'webhook', settings: webhook.settings });
+      expect((await bodies()).filter((body) => body.includes('hmac-e2e-secret'))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 
