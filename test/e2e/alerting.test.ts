@@ -417,6 +417,11 @@ describe('alerting pages in Chromium', () => {
         await page.getByRole('button', { name: /Add nested policy|Save policies|Edit Policy/ }).count(),
       ).toBe(0);
       await screenshot(page, 'alerting-viewer-policies');
+      await page.goto('/alerting/notifications/receivers/new');
+      await eventually(() => page.locator('.error-box').textContent()).toBe(
+        'You do not have permission to create contact points.',
+      );
+      expect(await page.getByRole('button', { name: 'Save contact point' }).count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -19,7 +19,15 @@ const DEFAULT_TYPE = 'email';
  * name and integrations, each generated from the notifier catalogue.
  */
 export default function ContactPointEditor({ id }: { id?: string }) {
+  const access = useAlertingAccess();
   const { data, error } = useLoad(() => Promise.all([notifierCatalogue(), contactPoints()]));
+  if (id === undefined && !access.createReceiver) {
+    return (
+      <EditorFrame>
+        <div className="error-box">You do not have permission to create contact points.</div>
+      </EditorFrame>
+    );
+  }
   if (error) return <EditorFrame>{<div className="error-box">Could not load: {error}</div>}</EditorFrame>;
   if (!data) return <EditorFrame>Loading…</EditorFrame>;
   const [catalogue, points] = data;

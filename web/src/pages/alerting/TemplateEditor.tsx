@@ -15,9 +15,12 @@ const EXAMPLE = `{{ define "my.title" }}
 
 /** `/alerting/notifications/templates/new` and `…/<name>/edit`. */
 export default function TemplateEditor({ name }: { name?: string }) {
+  const access = useAlertingAccess();
   const { data, error } = useLoad(templates);
   let body;
-  if (error) body = <div className="error-box">Could not load templates: {error}</div>;
+  if (name === undefined && !access.writeTemplates) {
+    body = <div className="error-box">You do not have permission to create notification templates.</div>;
+  } else if (error) body = <div className="error-box">Could not load templates: {error}</div>;
   else if (!data) body = <p>Loading…</p>;
   else {
     const existing = name === undefined ? undefined : data.find((t) => t.name === name);
