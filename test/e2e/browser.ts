@@ -105,9 +105,8 @@ export async function launchChromium(): Promise<LaunchedBrowser> {
 }
 
 /**
- * Console errors and uncaught page errors, collected for assertions. Two failed loads are expected
- * and left out: the session probe (`GET /api/user`) answered 401 before signing in, and the
- * built-in annotations source (`/api/annotations`), which this server does not serve yet.
+ * Console errors and uncaught page errors, collected for assertions. One failed load is expected
+ * and left out: the session probe (`GET /api/user`) answered 401 before signing in.
  */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -115,7 +114,6 @@ export function collectErrors(page: Page): string[] {
     if (message.type() !== 'error') return;
     const url = message.location().url;
     if (message.text().includes('401') && url.endsWith('/api/user')) return;
-    if (message.text().includes('404') && url.includes('/api/annotations')) return;
     errors.push(`${message.text()} ${url}`);
   });
   page.on('pageerror', (error) => errors.push(error.message));
