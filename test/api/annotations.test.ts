@@ -350,6 +350,10 @@ describe('annotation permissions', () => {
     expect(
       (await call(server, 'GET', `/api/annotations/${theirs}`, { as: inOrg(ADMIN, org2) })).body.text,
     ).toBe('theirs');
+
+    // an organization with annotations can be deleted (they go by cascade)
+    expect((await call(server, 'DELETE', `/api/orgs/${org2}`, { as: ADMIN })).status).toBe(200);
+    expect(await ids(server, ADMIN)).toEqual([ours]);
   });
 
   it('lets Viewers read and Editors write organization and dashboard annotations', async () => {
