@@ -1,22 +1,11 @@
-// Seeds a running svc's database with many dashboards for the search benchmarks:
-//   SVC_PATHS_DATA=<same as the server> node --import tsx bench/seed-dashboards.ts
-// Environment: SVC_URL (default http://127.0.0.1:3000), SEED_DASHBOARDS (100000), SEED_FOLDERS
-// (1000, nested three levels: 10 roots, 90 children, the rest grandchildren), SEED_GRANTED_FOLDERS
-// (200, granted View to the team of the viewer `bench-viewer` / `bench-viewer-pw`).
-// Users and the team go through the API; folders, dashboards, tags, versions and grants are written
-// directly in batches (the API would take many minutes for 100 000 saves).
-import { loadConfig } from '../src/config/load.js';
-import { projectRoot } from '../src/lib/build-info.js';
+// Seeds an organization with many dashboards for the search benchmarks. `npm run bench` calls
+// seedSearchOrg() for a 1 000- and a 100 000-dashboard organization on its own server; users, the
+// org and the team go through the API, folders, dashboards, tags and grants are written directly
+// in batches (100 000 saves through the API would take many minutes).
 import { createRbacStore } from '../src/features/rbac/rbac.store.js';
 import { createResourcePermissions } from '../src/features/rbac/resource-permissions.service.js';
-import { openDatabase } from '../src/store/database.js';
 import type { Db } from '../src/store/database.js';
 
-const URL_ = process.env.SVC_URL ?? 'http://127.0.0.1:3000';
-const ADMIN = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
-const DASHBOARDS = Number(process.env.SEED_DASHBOARDS ?? 100_000);
-const FOLDERS = Number(process.env.SEED_FOLDERS ?? 1000);
-const GRANTED = Number(process.env.SEED_GRANTED_FOLDERS ?? 200);
 const BATCH = 500;
 const WORDS = [
   'api',
@@ -31,24 +20,28 @@ const WORDS = [
   'mesh',
 ];
 
-async function api<T>(method: string, path: string, body?: unknown, auth = ADMIN): Promise<T> {
-  const response = await fetch(URL_ + path, {
-    method,
-    headers: { authorization: auth, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+export type Api = <T>(method: string, path: string, body?: unknown, orgId?: number) => Promise<T>;
+
+export interface SearchOrgOptions {
+  api: Api;
+  db: Db;
+  /** the organization's name, created through the API */
+  name: string;
+  dashboards: number;
+  /** nested three levels: 10 roots, up to 90 children, the rest grandchildren */
+  folders: number;
+  /** folders granted View to the viewer's team, spread over the tree (a grant covers subfolders) */
+  grantedFolders: number;
+  /** the viewer's user id: added to the org as Viewer and to its team */
+  viewerId: number;
 }
 
 /** A small but realistic model: a few panels with targets. */
-function model(uid: string, title: string, tags: string[], id: number): string {
+function model(uid: string, title: string, tags: string[]): string {
   return JSON.stringify({
-    id,
     uid,
     title,
     tags,
-    version: 1,
     schemaVersion: 39,
     time: { from: 'now-6h', to: 'now' },
     panels: [1, 2, 3].map((p) => ({
@@ -61,12 +54,12 @@ function model(uid: string, title: string, tags: string[], id: number): string {
   });
 }
 
-async function seedFolders(db: Db, orgId: number, now: number): Promise<string[]> {
+async function seedFolders(db: Db, orgId: number, count: number, now: number): Promise<string[]> {
   const uids: string[] = [];
   const rows = [];
-  const roots = Math.min(10, FOLDERS);
-  const children = Math.min(90, Math.max(0, FOLDERS - roots));
-  for (let i = 0; i < FOLDERS; i++) {
+  const roots = Math.min(10, count);
+  const children = Math.min(90, Math.max(0, count - roots));
+  for (let i = 0; i < count; i++) {
     const uid = `bf-${i}`;
     const parent = i < roots ? '' : i < roots + children ? `bf-${i % roots}` : `bf-${roots + (i % children)}`;
     uids.push(uid);
@@ -91,9 +84,9 @@ async function seedFolders(db: Db, orgId: number, now: number): Promise<string[]
   return uids;
 }
 
-async function seedDashboards(db: Db, orgId: number, folders: string[], now: number): Promise<void> {
-  for (let start = 0; start < DASHBOARDS; start += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, DASHBOARDS - start) }, (_, k) => {
+async function seedDashboards(db: Db, orgId: number, count: number, folders: string[], now: number) {
+  for (let start = 0; start < count; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => {
       const i = start + k;
       const uid = `bd-${i}`;
       const title = `${WORDS[i % WORDS.length]} service ${WORDS[(i >> 3) % WORDS.length]} ${i}`;
@@ -112,7 +105,7 @@ async function seedDashboards(db: Db, orgId: number, folders: string[], now: num
             slug: d.title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
             folder_uid: d.folder,
             version: 1,
-            data: model(d.uid, d.title, d.tags, 0),
+            data: model(d.uid, d.title, d.tags),
             created: now,
             updated: now,
             created_by: 1,
@@ -124,20 +117,17 @@ async function seedDashboards(db: Db, orgId: number, folders: string[], now: num
           })),
         )
         .execute();
-      const ids = new Map(
-        (
-          await trx
-            .selectFrom('dashboard')
-            .select(['id', 'uid'])
-            .where('org_id', '=', orgId)
-            .where(
-              'uid',
-              'in',
-              batch.map((d) => d.uid),
-            )
-            .execute()
-        ).map((r) => [r.uid, r.id]),
-      );
+      const rows = await trx
+        .selectFrom('dashboard')
+        .select(['id', 'uid'])
+        .where('org_id', '=', orgId)
+        .where(
+          'uid',
+          'in',
+          batch.map((d) => d.uid),
+        )
+        .execute();
+      const ids = new Map(rows.map((r) => [r.uid, r.id]));
       await trx
         .insertInto('dashboard_tag')
         .values(
@@ -147,40 +137,25 @@ async function seedDashboards(db: Db, orgId: number, folders: string[], now: num
         )
         .execute();
     });
-    if (start % 10_000 === 0) console.error(`seeded ${start + batch.length} dashboards`);
   }
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig({ homepath: projectRoot, env: process.env, overrides: {} });
-  const database = openDatabase(config.database);
-  const db = database.db;
+/** Creates the organization and fills it; returns its id. */
+export async function seedSearchOrg(options: SearchOrgOptions): Promise<number> {
+  const { api, db } = options;
   const now = Date.now();
-  const orgId = 1;
-  try {
-    const viewer = await api<{ id: number }>('POST', '/api/admin/users', {
-      login: 'bench-viewer',
-      email: 'bench-viewer@example.com',
-      password: 'bench-viewer-pw',
-    });
-    const team = await api<{ teamId: number }>('POST', '/api/teams', { name: 'bench-viewers' });
-    await api('POST', `/api/teams/${team.teamId}/members`, { userId: viewer.id });
+  const { orgId } = await api<{ orgId: number }>('POST', '/api/orgs', { name: options.name });
+  const viewer = await api<{ login: string }>('GET', `/api/users/${options.viewerId}`);
+  await api('POST', `/api/orgs/${orgId}/users`, { loginOrEmail: viewer.login, role: 'Viewer' });
+  const team = await api<{ teamId: number }>('POST', '/api/teams', { name: 'bench-viewers' }, orgId);
+  await api('POST', `/api/teams/${team.teamId}/members`, { userId: options.viewerId }, orgId);
 
-    const folders = await seedFolders(db, orgId, now);
-    await seedDashboards(db, orgId, folders, now);
-    const permissions = createResourcePermissions({ store: createRbacStore(db), clock: { now: () => now } });
-    // Every fifth folder, spread over the tree (grants on parents cover their subfolders too).
-    const granted = folders
-      .filter((_, i) => i % Math.max(1, Math.floor(folders.length / GRANTED)) === 0)
-      .slice(0, GRANTED);
-    for (const uid of granted)
-      await permissions.set(orgId, 'folders', uid, { kind: 'team', id: team.teamId }, 'View');
-    console.log(
-      JSON.stringify({ dashboards: DASHBOARDS, folders: folders.length, grantedFolders: granted.length }),
-    );
-  } finally {
-    await database.close();
-  }
+  const folders = await seedFolders(db, orgId, options.folders, now);
+  await seedDashboards(db, orgId, options.dashboards, folders, now);
+  const permissions = createResourcePermissions({ store: createRbacStore(db), clock: { now: () => now } });
+  const step = Math.max(1, Math.floor(folders.length / options.grantedFolders));
+  const granted = folders.filter((_, i) => i % step === 0).slice(0, options.grantedFolders);
+  for (const uid of granted)
+    await permissions.set(orgId, 'folders', uid, { kind: 'team', id: team.teamId }, 'View');
+  return orgId;
 }
-
-await main();

@@ -1,60 +1,68 @@
+import { loadConfig } from '../../src/config/load.js';
+import { projectRoot } from '../../src/lib/build-info.js';
+import { openDatabase } from '../../src/store/database.js';
+import { seedSearchOrg } from '../seed-dashboards.js';
 import type { BenchContext, Scenario } from './types.js';
 
-// Search figures at two sizes: by default each run seeds 1 000 dashboards in 20 folders through
-// the API; with BENCH_DASHBOARDS_SEEDED=1 the database already holds bench/seed-dashboards.ts's
-// 100 000 dashboards in 1 000 nested folders (run it against the server's database first).
-const SEEDED = process.env.BENCH_DASHBOARDS_SEEDED === '1';
+// Search at two sizes on one server, so their ratio is measured in the same run: an org with
+// 1 000 dashboards in 10 folders (2 granted to the viewer's team) and one with 100 000 dashboards
+// in 1 000 nested folders (200 granted). BENCH_SEARCH_DASHBOARDS overrides the large size.
+const LARGE = Number(process.env.BENCH_SEARCH_DASHBOARDS ?? 100_000);
 const VIEWER = `Basic ${Buffer.from('bench-viewer:bench-viewer-pw').toString('base64')}`;
 
-async function api<T>(ctx: BenchContext, method: string, path: string, body?: unknown): Promise<T> {
+async function api<T>(
+  ctx: BenchContext,
+  method: string,
+  path: string,
+  body?: unknown,
+  orgId?: number,
+): Promise<T> {
   const response = await fetch(ctx.url + path, {
     method,
-    headers: { authorization: ctx.adminAuth, 'content-type': 'application/json' },
+    headers: {
+      authorization: ctx.adminAuth,
+      'content-type': 'application/json',
+      ...(orgId ? { 'x-grafana-org-id': String(orgId) } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
-let seeding: Promise<void> | undefined;
+interface SearchOrgs {
+  small: number;
+  large: number;
+}
+let seeding: Promise<SearchOrgs> | undefined;
 
-/** 1 000 dashboards in 20 folders, the viewer's team granted View on 4 of them. */
-function seedSmall(ctx: BenchContext): Promise<void> {
+function seedSearchOrgs(ctx: BenchContext): Promise<SearchOrgs> {
   seeding ??= (async () => {
-    if (SEEDED) return;
     const viewer = await api<{ id: number }>(ctx, 'POST', '/api/admin/users', {
       login: 'bench-viewer',
       email: 'bench-viewer@example.com',
       password: 'bench-viewer-pw',
     });
-    const team = await api<{ teamId: number }>(ctx, 'POST', '/api/teams', { name: 'bench-viewers' });
-    await api(ctx, 'POST', `/api/teams/${team.teamId}/members`, { userId: viewer.id });
-    const words = [
-      'api',
-      'billing',
-      'checkout',
-      'database',
-      'edge',
-      'frontend',
-      'gateway',
-      'kafka',
-      'ledger',
-      'mesh',
-    ];
-    for (let f = 0; f < 20; f++) {
-      const uid = `bf-${f}`;
-      await api(ctx, 'POST', '/api/folders', { uid, title: `Folder ${f}` });
-      await api(ctx, 'POST', `/api/folders/${uid}/permissions`, {
-        items: f % 5 === 0 ? [{ teamId: team.teamId, permission: 1 }] : [],
-      });
-      for (let d = 0; d < 50; d++) {
-        const i = f * 50 + d;
-        const title = `${words[i % words.length]} service ${words[(i >> 3) % words.length]} ${i}`;
-        await api(ctx, 'POST', '/api/dashboards/db', {
-          dashboard: { uid: `bd-${i}`, title, tags: [words[i % words.length], `team-${i % 50}`] },
-          folderUid: uid,
+    const config = loadConfig({ homepath: projectRoot, env: { SVC_PATHS_DATA: ctx.dataDir }, overrides: {} });
+    const database = openDatabase(config.database);
+    const started = Date.now();
+    try {
+      const seed = (name: string, dashboards: number, folders: number, grantedFolders: number) =>
+        seedSearchOrg({
+          api: (method, path, body, orgId) => api(ctx, method, path, body, orgId),
+          db: database.db,
+          name,
+          dashboards,
+          folders,
+          grantedFolders,
+          viewerId: viewer.id,
         });
-      }
+      const small = await seed('bench 1k', 1_000, 10, 2);
+      const large = await seed('bench large', LARGE, 1_000, 200);
+      console.error(`seeded ${LARGE + 1_000} dashboards in ${Math.round((Date.now() - started) / 1000)} s`);
+      return { small, large };
+    } finally {
+      await database.close();
     }
   })();
   return seeding;
@@ -91,30 +99,36 @@ async function savedDashboard(ctx: BenchContext, bytes: number, title: string): 
   return saved.uid;
 }
 
-const size = SEEDED ? '100k' : '1k';
+const largeName = LARGE >= 1000 ? `${LARGE / 1000}k` : String(LARGE);
+
+/** One search request at both sizes. */
+function searchAtBothSizes(name: string, path: string, auth: (ctx: BenchContext) => string): Scenario[] {
+  return (['small', 'large'] as const).map((size) => ({
+    name: `${name} (${size === 'small' ? '1k' : largeName} dashboards)`,
+    async prepare(ctx) {
+      const orgs = await seedSearchOrgs(ctx);
+      return { path, headers: { authorization: auth(ctx), 'x-grafana-org-id': String(orgs[size]) } };
+    },
+  }));
+}
 
 export const dashboardScenarios: Scenario[] = [
-  {
-    name: `GET /api/search?query=billing (viewer, team grants, ${size} dashboards)`,
-    async prepare(ctx) {
-      await seedSmall(ctx);
-      return { path: '/api/search?query=billing&limit=100', headers: { authorization: VIEWER } };
-    },
-  },
-  {
-    name: `GET /api/search?query=billing (admin, ${size} dashboards)`,
-    async prepare(ctx) {
-      await seedSmall(ctx);
-      return { path: '/api/search?query=billing&limit=100', headers: { authorization: ctx.adminAuth } };
-    },
-  },
-  {
-    name: `GET /api/search (viewer, first page, ${size} dashboards)`,
-    async prepare(ctx) {
-      await seedSmall(ctx);
-      return { path: '/api/search?limit=100', headers: { authorization: VIEWER } };
-    },
-  },
+  ...searchAtBothSizes(
+    'GET /api/search?query=billing viewer, team grants',
+    '/api/search?query=billing&limit=100',
+    () => VIEWER,
+  ),
+  ...searchAtBothSizes(
+    'GET /api/search?query=billing admin',
+    '/api/search?query=billing&limit=100',
+    (ctx) => ctx.adminAuth,
+  ),
+  ...searchAtBothSizes('GET /api/search first page viewer', '/api/search?limit=100', () => VIEWER),
+  ...searchAtBothSizes(
+    'GET /api/search?tag=kafka&tag=team-7 viewer',
+    '/api/search?tag=kafka&tag=team-7&limit=100',
+    () => VIEWER,
+  ),
   {
     name: 'GET /api/dashboards/uid (3 KB model)',
     async prepare(ctx) {

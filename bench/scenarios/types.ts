@@ -11,6 +11,8 @@ export interface BenchContext {
   url: string;
   /** Basic credentials of the server admin */
   adminAuth: string;
+  /** the server's `[paths] data`: scenarios that seed in bulk open its SQLite database */
+  dataDir: string;
 }
 
 export interface Scenario {

@@ -79,6 +79,8 @@ describe('GET /api/search', () => {
     expect(await search('query=_')).toEqual(['web_100% ready']);
     expect(await search('tag=prod')).toEqual(['Database', 'Web Server']);
     expect(await search('tag=prod&tag=web')).toEqual(['Web Server']);
+    expect(await search('tag=prod&query=data')).toEqual(['Database']);
+    expect(await search('tag=Prod')).toEqual([]);
     expect(await search('type=dash-folder')).toEqual(['Network', 'Ops']);
     expect(await search('type=dash-db&sort=alpha-desc')).toEqual([
       'web_100% ready',
@@ -93,6 +95,15 @@ describe('GET /api/search', () => {
     ]);
     expect(await search('limit=2&page=2')).toEqual(['Database', 'Web Server']);
     expect(await search('limit=2&page=3')).toEqual(['web_100% ready']);
+
+    // Tags changed by a save are what the very next search filters on.
+    const retagged = await call(server, 'POST', '/api/dashboards/db', {
+      as: ADMIN,
+      body: { dashboard: { uid: db.uid, title: 'Database', tags: ['staging'] }, overwrite: true },
+    });
+    expect(retagged.status).toBe(200);
+    expect(await search('tag=prod')).toEqual(['Web Server']);
+    expect(await search('tag=staging')).toEqual(['Database']);
 
     await call(server, 'POST', `/api/user/stars/dashboard/uid/${db.uid}`, { as: ADMIN });
     const starred = await call(server, 'GET', '/api/search?starred=true', { as: ADMIN });

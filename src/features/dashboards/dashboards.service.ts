@@ -255,6 +255,7 @@ export function createDashboardsService(deps: {
           uid: result.uid,
           sortTitle: sortTitleOf(titleOf(input.dashboard)),
           folderUid: result.folderUid,
+          tags: tagsOf(input.dashboard),
         });
         if (created) {
           await deps.resourcePermissions.grantDefaults(

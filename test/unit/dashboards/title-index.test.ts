@@ -6,6 +6,7 @@ const entry = (id: number, title: string, folderUid = ''): IndexEntry => ({
   uid: `u${id}`,
   sortTitle: title.toLowerCase(),
   folderUid,
+  tags: [],
 });
 
 describe('OrgTitleIndex', () => {
@@ -17,16 +18,22 @@ describe('OrgTitleIndex', () => {
       entry(4, 'web c', 'f'),
     ]);
     const ids = (list: IndexEntry[]) => list.map((e) => e.id);
-    expect(ids(index.page('web', () => true, 0, 10, false))).toEqual([1, 3, 4]);
-    expect(ids(index.page('web', () => true, 0, 10, true))).toEqual([4, 3, 1]);
-    expect(ids(index.page('web', () => true, 1, 1, false))).toEqual([3]);
-    expect(ids(index.page('web', (e) => e.folderUid === 'f', 0, 10, false))).toEqual([4]);
-    expect(ids(index.page(undefined, () => true, 0, 10, false))).toEqual([2, 1, 3, 4]);
-    expect(ids(index.page('b\nw', () => true, 0, 10, false))).toEqual([]);
-    expect(ids(index.page('zzz', () => true, 0, 10, false))).toEqual([]);
+    expect(ids(index.page({ query: 'web', tags: [], accept: () => true }, 0, 10, false))).toEqual([1, 3, 4]);
+    expect(ids(index.page({ query: 'web', tags: [], accept: () => true }, 0, 10, true))).toEqual([4, 3, 1]);
+    expect(ids(index.page({ query: 'web', tags: [], accept: () => true }, 1, 1, false))).toEqual([3]);
+    expect(
+      ids(index.page({ query: 'web', tags: [], accept: (e) => e.folderUid === 'f' }, 0, 10, false)),
+    ).toEqual([4]);
+    expect(ids(index.page({ query: undefined, tags: [], accept: () => true }, 0, 10, false))).toEqual([
+      2, 1, 3, 4,
+    ]);
+    expect(ids(index.page({ query: 'b\nw', tags: [], accept: () => true }, 0, 10, false))).toEqual([]);
+    expect(ids(index.page({ query: 'zzz', tags: [], accept: () => true }, 0, 10, false))).toEqual([]);
     // one match per entry even when the title holds the query twice
     index.upsert(entry(5, 'web web'));
-    expect(ids(index.page('web', () => true, 0, 10, false))).toEqual([1, 3, 4, 5]);
+    expect(ids(index.page({ query: 'web', tags: [], accept: () => true }, 0, 10, false))).toEqual([
+      1, 3, 4, 5,
+    ]);
   });
 
   it('applies upserts (renames, moves) and removals', () => {
@@ -35,11 +42,119 @@ describe('OrgTitleIndex', () => {
     index.upsert(entry(3, 'alphabet'));
     index.remove('u2');
     index.remove('missing');
-    expect(index.page(undefined, () => true, 0, 10, false).map((e) => e.sortTitle)).toEqual([
-      'alphabet',
-      'gamma',
-    ]);
-    expect(index.page('alpha', () => true, 0, 10, false).map((e) => e.id)).toEqual([3]);
+    expect(
+      index.page({ query: undefined, tags: [], accept: () => true }, 0, 10, false).map((e) => e.sortTitle),
+    ).toEqual(['alphabet', 'gamma']);
+    expect(
+      index.page({ query: 'alpha', tags: [], accept: () => true }, 0, 10, false).map((e) => e.id),
+    ).toEqual([3]);
     expect(index.size).toBe(2);
+  });
+});
+
+const WORDS = ['api', 'billing', 'bill', 'checkout', 'ing', 'edge', 'ledger', 'mesh billing'];
+
+/** Deterministic pseudo-random titles, some containing a word twice or a newline. */
+function entries(n: number): IndexEntry[] {
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 1000;
+  return Array.from({ length: n }, (_, id) => ({
+    id: id + 1,
+    uid: `u${id}`,
+    sortTitle: `${WORDS[next() % WORDS.length]} ${WORDS[next() % WORDS.length]}${next() % 17 === 0 ? '\nbilling' : ''} ${next()}`,
+    folderUid: `f${next() % 5}`,
+    tags: [
+      ...(next() % 2 === 0 ? ['common'] : []),
+      ...(next() % 20 === 0 ? ['rare'] : []),
+      ...(next() % 3 === 0 ? ['third'] : []),
+    ],
+  }));
+}
+
+/** Newlines count as spaces, in titles and in queries. */
+const flat = (text: string) => text.replace(/\n/g, ' ');
+
+/** The definition: filter, sort by (title, id), optionally reverse, then slice. */
+function bruteForce(
+  all: IndexEntry[],
+  query: string | undefined,
+  tags: string[],
+  accept: (e: IndexEntry) => boolean,
+) {
+  return (offset: number, limit: number, descending: boolean) => {
+    const sorted = all
+      .filter(
+        (e) =>
+          (!query || flat(e.sortTitle).includes(flat(query))) &&
+          tags.every((t) => e.tags.includes(t)) &&
+          accept(e),
+      )
+      .sort((a, b) => (a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.id - b.id));
+    if (descending) sorted.reverse();
+    return sorted.slice(offset, offset + limit).map((e) => e.id);
+  };
+}
+
+describe('title index pages', () => {
+  const all = entries(2_000);
+  const index = new OrgTitleIndex(all.map((e) => ({ ...e })));
+  const cases: [string | undefined, string[], (e: IndexEntry) => boolean][] = [
+    [undefined, [], () => true],
+    ['billing', [], () => true],
+    ['bill', [], (e) => e.folderUid !== 'f2'],
+    ['ing b', [], () => true],
+    ['g\nb', [], () => true],
+    ['nothing-matches', [], () => true],
+    ['ledger', [], (e) => e.folderUid === 'f4'],
+    [undefined, ['rare'], () => true],
+    ['billing', ['rare', 'common'], (e) => e.folderUid !== 'f1'],
+    [undefined, ['common'], () => true],
+    ['bill', ['common', 'third'], () => true],
+    [undefined, ['unknown'], () => true],
+  ];
+
+  for (const [query, tags, accept] of cases) {
+    it(`query ${JSON.stringify(query)}, tags ${tags.join('+')} pages like filtering and sorting everything`, () => {
+      const expected = bruteForce(all, query, tags, accept);
+      for (const descending of [false, true]) {
+        for (const [offset, limit] of [
+          [0, 10],
+          [0, 5000],
+          [37, 25],
+          [1990, 50],
+          [5, 0],
+        ] as const) {
+          const got = index.page({ query, tags, accept }, offset, limit, descending).map((e) => e.id);
+          expect(got, `offset ${offset} limit ${limit} desc ${descending}`).toEqual(
+            expected(offset, limit, descending),
+          );
+        }
+      }
+    });
+  }
+
+  it('stays in order after upserts and removals', () => {
+    const live = new OrgTitleIndex(all.slice(0, 300).map((e) => ({ ...e })));
+    live.upsert({ id: 5000, uid: 'new', sortTitle: 'aaa billing', folderUid: 'f1', tags: [] });
+    live.upsert({ ...all[10]!, sortTitle: 'zzz billing renamed' });
+    live.remove(all[20]!.uid);
+    const ids = live
+      .page({ query: 'billing', tags: [], accept: () => true }, 0, 1000, false)
+      .map((e) => e.id);
+    expect(ids[0]).toBe(5000);
+    expect(ids.at(-1)).toBe(all[10]!.id);
+    expect(ids).not.toContain(all[20]!.id);
+    // tags follow upserts and removals
+    live.upsert({ id: 5000, uid: 'new', sortTitle: 'aaa billing', folderUid: 'f1', tags: ['fresh'] });
+    const fresh = () => live.page({ tags: ['fresh'], accept: () => true }, 0, 10, false).map((e) => e.id);
+    expect(fresh()).toEqual([5000]);
+    live.upsert({ id: 5000, uid: 'new', sortTitle: 'aaa billing', folderUid: 'f1', tags: [] });
+    expect(fresh()).toEqual([]);
+    live.upsert({ id: 5000, uid: 'new', sortTitle: 'aaa billing', folderUid: 'f1', tags: ['fresh'] });
+    live.remove('new');
+    expect(fresh()).toEqual([]);
+    expect(
+      live.page({ query: 'billing', tags: [], accept: () => true }, 0, 1, true).map((e) => e.id),
+    ).toEqual([all[10]!.id]);
   });
 });

@@ -6,7 +6,7 @@ import { dashboardUrl, slugify } from '../dashboard-model.js';
 import type { DashboardsStore } from '../dashboards.store.js';
 import { folderUrl } from '../folders/folder-present.js';
 import type { FolderNode, FolderTree, FolderTreeCache } from '../folders/folder-tree.js';
-import type { DashboardHitRow, SearchStore } from './search.store.js';
+import type { SearchStore } from './search.store.js';
 import type { IndexEntry, TitleIndexCache } from './title-index.js';
 
 export interface SearchParams {
@@ -42,9 +42,9 @@ export interface Hit {
 }
 
 /**
- * GET /api/search. Folders come from the cached folder tree; dashboards from one SQL query whose
- * WHERE carries the caller's permissions (readable folders expanded to their subfolders, plus
- * dashboards granted one by one), so nothing is checked row by row and nothing is cut silently.
+ * GET /api/search. Folders come from the cached folder tree, dashboards from the org's cached
+ * title index filtered by the caller's permissions (readable folders expanded to their
+ * subfolders, plus dashboards granted one by one); nothing is cut silently.
  */
 export function createSearchService(deps: {
   store: SearchStore;
@@ -126,37 +126,24 @@ export function createSearchService(deps: {
           offset: Math.max(0, offset - folders.length),
           descending: params.descending,
         };
-        let rows: DashboardHitRow[];
-        if (params.tags.length) {
-          // Tags narrow through their index in SQL; the permission filter goes along in the WHERE.
-          rows = await deps.store.dashboards(
-            orgId,
-            {
-              query,
-              tags: params.tags,
-              dashboardUids: params.dashboardUids,
-              folderUids: folderUids && [...folderUids],
-              ids: params.starred ? [...starred] : undefined,
-              readable: readable.all
-                ? undefined
-                : { folderUids: [...readable.folderUids], dashboardUids: [...readable.dashboardUids] },
-            },
-            page,
-          );
-        } else {
-          // Substring matches in the in-memory title index: no table scan, whatever the size.
-          const index = await deps.titles.of(orgId);
-          const accept = (e: IndexEntry) =>
-            (readable.all || readable.folderUids.has(e.folderUid) || readable.dashboardUids.has(e.uid)) &&
-            (!folderUids || folderUids.has(e.folderUid)) &&
-            (!dashboardUids || dashboardUids.has(e.uid)) &&
-            (!params.starred || starred.has(e.id));
-          const entries = index.page(query, accept, page.offset, page.limit, page.descending);
-          rows = await deps.store.rowsByIds(
-            orgId,
-            entries.map((e) => e.id),
-          );
-        }
+        // Title substrings, tags, folders and permissions all match in the in-memory index: no
+        // table scan whatever the size; SQL only reads the page's rows by primary key.
+        const index = await deps.titles.of(orgId);
+        const accept = (e: IndexEntry) =>
+          (readable.all || readable.folderUids.has(e.folderUid) || readable.dashboardUids.has(e.uid)) &&
+          (!folderUids || folderUids.has(e.folderUid)) &&
+          (!dashboardUids || dashboardUids.has(e.uid)) &&
+          (!params.starred || starred.has(e.id));
+        const entries = index.page(
+          { query, tags: params.tags, accept },
+          page.offset,
+          page.limit,
+          page.descending,
+        );
+        const rows = await deps.store.rowsByIds(
+          orgId,
+          entries.map((e) => e.id),
+        );
         const tags = await deps.dashboards.tagsOf(rows.map((r) => r.id));
         for (const row of rows) {
           hits.push({

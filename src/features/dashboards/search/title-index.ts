@@ -8,22 +8,37 @@ export interface IndexEntry {
   sortTitle: string;
   /** '' at the root */
   folderUid: string;
+  /** the dashboard's tags, for tag filters without a query per search */
+  tags: readonly string[];
 }
 
 const compare = (a: IndexEntry, b: IndexEntry) =>
   a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.id - b.id;
 
-/** One org's dashboards in title order, for substring search without scanning the table. */
+/** One org's dashboards in title order, for substring and tag search without scanning the table. */
 export class OrgTitleIndex {
   private readonly entries: IndexEntry[];
   private readonly byUid = new Map<string, IndexEntry>();
+  /** tag -> its dashboards: a rare tag is answered from its few entries, not a scan */
+  private readonly byTag = new Map<string, Set<IndexEntry>>();
   /** every sort title joined by newlines, rebuilt lazily after a write: one native indexOf scan */
   private text: string | undefined;
   private starts = new Int32Array(0);
 
   constructor(entries: IndexEntry[]) {
     this.entries = entries.sort(compare);
-    for (const entry of entries) this.byUid.set(entry.uid, entry);
+    for (const entry of entries) {
+      this.byUid.set(entry.uid, entry);
+      this.tag(entry);
+    }
+  }
+
+  private tag(entry: IndexEntry): void {
+    for (const tag of entry.tags) {
+      const tagged = this.byTag.get(tag);
+      if (tagged) tagged.add(entry);
+      else this.byTag.set(tag, new Set([entry]));
+    }
   }
 
   get size(): number {
@@ -41,6 +56,7 @@ export class OrgTitleIndex {
     }
     this.entries.splice(low, 0, entry);
     this.byUid.set(entry.uid, entry);
+    this.tag(entry);
     this.text = undefined;
   }
 
@@ -48,13 +64,18 @@ export class OrgTitleIndex {
     const old = this.byUid.get(uid);
     if (!old) return;
     this.byUid.delete(uid);
+    for (const tag of old.tags) {
+      const tagged = this.byTag.get(tag);
+      tagged?.delete(old);
+      if (tagged?.size === 0) this.byTag.delete(tag);
+    }
     const at = this.entries.indexOf(old);
     if (at >= 0) this.entries.splice(at, 1);
     this.text = undefined;
   }
 
-  /** Positions (in title order) of the entries whose sort title contains `query`. */
-  private matching(query: string): number[] {
+  /** Every sort title joined by newlines, and where each starts: one native string to search. */
+  private joined(): string {
     if (this.text === undefined) {
       this.starts = new Int32Array(this.entries.length + 1);
       let offset = 0;
@@ -67,41 +88,84 @@ export class OrgTitleIndex {
       this.starts[this.entries.length] = offset;
       this.text = parts.join('\n');
     }
-    const text = this.text;
-    const found: number[] = [];
-    for (let at = text.indexOf(query); at !== -1;) {
-      // the entry whose span holds `at`
-      let low = 0;
-      let high = this.entries.length - 1;
-      while (low < high) {
-        const mid = (low + high + 1) >>> 1;
-        if (this.starts[mid]! <= at) low = mid;
-        else high = mid - 1;
-      }
-      found.push(low);
-      at = text.indexOf(query, this.starts[low + 1]);
-    }
-    return found;
+    return this.text;
   }
 
-  /** The page of entries containing `query` that pass `accept`, in title order (or reversed). */
+  /** The position (in title order) of the entry whose span holds text offset `at`. */
+  private entryAt(at: number): number {
+    let low = 0;
+    let high = this.entries.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >>> 1;
+      if (this.starts[mid]! <= at) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+
+  /**
+   * Positions of the entries whose sort title contains `query`, in title order or reversed,
+   * found lazily: a page stops searching once it is full.
+   */
+  private *matching(query: string, descending: boolean): Generator<number> {
+    const text = this.joined();
+    if (!descending) {
+      for (let at = text.indexOf(query); at !== -1;) {
+        const i = this.entryAt(at);
+        yield i;
+        at = text.indexOf(query, this.starts[i + 1]);
+      }
+      return;
+    }
+    for (let at = text.lastIndexOf(query); at !== -1;) {
+      const i = this.entryAt(at);
+      yield i;
+      if (i === 0) return;
+      at = text.lastIndexOf(query, this.starts[i]! - 1);
+    }
+  }
+
+  private *all(descending: boolean): Generator<number> {
+    const n = this.entries.length;
+    for (let k = 0; k < n; k++) yield descending ? n - 1 - k : k;
+  }
+
+  /**
+   * The page of entries containing `query`, carrying every one of `tags`, that pass `accept`, in
+   * title order (or reversed).
+   */
   page(
-    query: string | undefined,
-    accept: (entry: IndexEntry) => boolean,
+    filter: { query?: string; tags: readonly string[]; accept: (entry: IndexEntry) => boolean },
     offset: number,
     limit: number,
     descending: boolean,
   ): IndexEntry[] {
-    const positions = query ? this.matching(query.replace(/\n/g, ' ')) : undefined;
-    const n = positions ? positions.length : this.entries.length;
+    if (limit <= 0) return [];
+    const query = filter.query?.replace(/\n/g, ' ');
+    const { tags, accept } = filter;
+    const tagged = tags.map((tag) => this.byTag.get(tag) ?? new Set<IndexEntry>());
+    const rarest = tagged.reduce<Set<IndexEntry> | undefined>(
+      (a, b) => (!a || b.size < a.size ? b : a),
+      undefined,
+    );
+    const wanted = (entry: IndexEntry) =>
+      tagged.every((set) => set.has(entry)) &&
+      (!query || entry.sortTitle.replace(/\n/g, ' ').includes(query)) &&
+      accept(entry);
+    // A rare tag: filter and sort its few entries. A common one: walk in order like a query.
+    if (rarest && rarest.size * 8 < this.entries.length) {
+      const matches = [...rarest].filter(wanted).sort(compare);
+      if (descending) matches.reverse();
+      return matches.slice(offset, offset + limit);
+    }
+    const positions = query ? this.matching(query, descending) : this.all(descending);
     const found: IndexEntry[] = [];
     let skipped = 0;
-    for (let k = 0; k < n && found.length < limit; k++) {
-      const i = descending ? n - 1 - k : k;
-      const entry = this.entries[positions ? positions[i]! : i]!;
-      if (!accept(entry)) continue;
+    for (const i of positions) {
+      const entry = this.entries[i]!;
+      if (!tagged.every((set) => set.has(entry)) || !accept(entry)) continue;
       if (skipped < offset) skipped += 1;
-      else found.push(entry);
+      else if (found.push(entry) >= limit) break;
     }
     return found;
   }
