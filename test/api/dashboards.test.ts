@@ -244,10 +244,17 @@ describe('POST /api/dashboards/db', () => {
     for (let v = 1; v <= 5; v++) await save(server, { dashboard: { uid, title: 'Kept', version: v } });
     const listed = await call(server, 'GET', `/api/dashboards/uid/${uid}/versions`, { as: ADMIN });
     expect(listed.body.versions.map((v: { version: number }) => v.version)).toEqual([6, 5, 4]);
-    const paged = await call(server, 'GET', `/api/dashboards/uid/${uid}/versions?limit=1&start=1`, {
-      as: ADMIN,
-    });
-    expect(paged.body.versions.map((v: { version: number }) => v.version)).toEqual([5]);
+    // SPEC: `start` is the version number to start from, newest first.
+    const versions = async (query: string) => {
+      const res = await call(server, 'GET', `/api/dashboards/uid/${uid}/versions?${query}`, { as: ADMIN });
+      expect(res.status, query).toBe(200);
+      return res.body.versions.map((v: { version: number }) => v.version);
+    };
+    expect(await versions('limit=1&start=5')).toEqual([5]);
+    expect(await versions('start=5')).toEqual([5, 4]);
+    expect(await versions('start=100')).toEqual([6, 5, 4]);
+    expect(await versions('start=3')).toEqual([]);
+    expect(await versions('limit=2')).toEqual([6, 5]);
   });
 
   it('lets an Editor create at the root and refuses a Viewer', async () => {

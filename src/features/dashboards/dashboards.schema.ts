@@ -31,6 +31,7 @@ export const DeleteDashboardResponse = Type.Object({
 
 export const VersionsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** the version number to start from (newest first); 0 or absent: the latest */
   start: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 

@@ -205,8 +205,10 @@ function queries(db: Db) {
           'u.login as created_by_login',
         ])
         .where('v.dashboard_id', '=', dashboardId);
-      // Grafana compat: `start` skips that many of the newest versions (the UI pages with it).
-      return query.orderBy('v.version', 'desc').limit(page.limit).offset(page.start).execute();
+      // SPEC: `start` is the version number to start from, newest first (0: the latest). Grafana's
+      // legacy API skipped that many rows instead; SPEC wins where they differ.
+      const from = page.start > 0 ? query.where('v.version', '<=', page.start) : query;
+      return from.orderBy('v.version', 'desc').limit(page.limit).execute();
     },
 
     version(dashboardId: number, version: number): Promise<VersionRow | undefined> {
