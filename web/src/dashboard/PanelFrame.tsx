@@ -176,7 +176,8 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
           <div className="panel-error" role="alert">
             {state.message}
           </div>
-        ) : needsData && (!data || (data.frames.length === 0 && state.status === 'done')) ? (
+        ) : needsData &&
+          (!data || (state.status === 'done' && data.frames.every((f) => f.fields.length === 0))) ? (
           state.status === 'done' ? (
             <div className="panel-empty">No data</div>
           ) : null

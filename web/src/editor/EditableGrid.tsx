@@ -1,9 +1,11 @@
-import { useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { GRID_CELL_HEIGHT, GRID_MARGIN, type GridPos, type PlacedPanel } from '../lib/layout.js';
 import type { RepeatedPanel } from '../lib/repeat.js';
 import { cellsMoved, clampPos, placeItem } from './model/grid.js';
 
 type Item = PlacedPanel<RepeatedPanel>;
+
+const samePos = (a: GridPos, b: GridPos) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
 
 interface Drag {
   key: string;
@@ -35,19 +37,64 @@ export function EditableGrid({
 }) {
   const gridRef = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag>();
+  const dragRef = useRef<Drag>(undefined);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
 
+  // Items keep their order in the DOM while dragging: moving a node would drop its pointer capture.
   const shown = useMemo(() => {
     if (!drag) return items;
     const moving = items.find((item) => item.key === drag.key);
-    return moving ? placeItem(items, drag.key, drag.pos, moving) : items;
+    if (!moving) return items;
+    const placed = new Map(placeItem(items, drag.key, drag.pos, moving).map((item) => [item.key, item]));
+    return items.map((item) => placed.get(item.key) ?? item);
   }, [items, drag]);
   const rows = shown.length ? Math.max(...shown.map((item) => item.pos.y + item.pos.h)) : 0;
+
+  useEffect(() => {
+    const move = (event: globalThis.PointerEvent) => {
+      const current = dragRef.current;
+      if (!current || !gridRef.current) return;
+      const { dx, dy } = cellsMoved(event.clientX - current.startX, event.clientY - current.startY, {
+        width: gridRef.current.clientWidth,
+        cellHeight: GRID_CELL_HEIGHT,
+        margin: GRID_MARGIN,
+      });
+      const { origin } = current;
+      const isRow = itemsRef.current.find((item) => item.key === current.key)?.panel.type === 'row';
+      const pos = clampPos(
+        current.mode === 'move'
+          ? { ...origin, x: isRow ? 0 : origin.x + dx, y: origin.y + dy }
+          : { ...origin, w: origin.w + dx, h: origin.h + dy },
+      );
+      if (!samePos(pos, current.pos)) {
+        dragRef.current = { ...current, pos };
+        setDrag(dragRef.current);
+      }
+    };
+    const end = () => {
+      const current = dragRef.current;
+      if (!current) return;
+      dragRef.current = undefined;
+      setDrag(undefined);
+      if (!samePos(current.pos, current.origin)) actionsRef.current.onPosition(current.id, current.pos);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
+    return () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', end);
+      window.removeEventListener('pointercancel', end);
+    };
+  }, []);
 
   const start = (event: PointerEvent<HTMLElement>, item: Item, mode: Drag['mode']) => {
     if (event.button !== 0 || item.panel.id === undefined) return;
     event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    setDrag({
+    dragRef.current = {
       key: item.key,
       id: item.panel.id,
       mode,
@@ -55,33 +102,9 @@ export function EditableGrid({
       startY: event.clientY,
       origin: item.pos,
       pos: item.pos,
-    });
+    };
+    setDrag(dragRef.current);
   };
-  const move = (event: PointerEvent<HTMLElement>) => {
-    if (!drag || !gridRef.current) return;
-    const { dx, dy } = cellsMoved(event.clientX - drag.startX, event.clientY - drag.startY, {
-      width: gridRef.current.clientWidth,
-      cellHeight: GRID_CELL_HEIGHT,
-      margin: GRID_MARGIN,
-    });
-    const { origin } = drag;
-    const isRow = items.find((item) => item.key === drag.key)?.panel.type === 'row';
-    const pos = clampPos(
-      drag.mode === 'move'
-        ? { ...origin, x: isRow ? 0 : origin.x + dx, y: origin.y + dy }
-        : { ...origin, w: origin.w + dx, h: origin.h + dy },
-    );
-    if (pos.x !== drag.pos.x || pos.y !== drag.pos.y || pos.w !== drag.pos.w || pos.h !== drag.pos.h)
-      setDrag({ ...drag, pos });
-  };
-  const end = () => {
-    if (!drag) return;
-    const { id, pos, origin } = drag;
-    setDrag(undefined);
-    if (pos.x !== origin.x || pos.y !== origin.y || pos.w !== origin.w || pos.h !== origin.h)
-      actions.onPosition(id, pos);
-  };
-  const handlers = { onPointerMove: move, onPointerUp: end, onPointerCancel: end };
 
   return (
     <div
@@ -111,7 +134,6 @@ export function EditableGrid({
                 aria-label={`Move ${name}`}
                 title="Drag to move"
                 onPointerDown={(event) => start(event, item, 'move')}
-                {...handlers}
               >
                 ⠿
               </button>
@@ -138,7 +160,7 @@ export function EditableGrid({
                 </>
               )}
               <button className="icon" aria-label={`Remove ${name}`} onClick={() => actions.onRemove(id)}>
-                🗑
+                ✕
               </button>
             </div>
             {panel.type !== 'row' && (
@@ -148,7 +170,6 @@ export function EditableGrid({
                 aria-label={`Resize ${name}`}
                 title="Drag to resize"
                 onPointerDown={(event) => start(event, item, 'resize')}
-                {...handlers}
               />
             )}
           </div>

@@ -3,6 +3,7 @@ import { get, type SearchHit } from '../app/api.js';
 import { Link } from '../app/Link.js';
 import { recentDashboards } from '../app/recent.js';
 import { StarButton } from '../app/StarButton.js';
+import { NewDashboardLinks } from '../editor/NewDashboardLinks.js';
 
 interface TagCount {
   term: string;
@@ -82,6 +83,7 @@ export default function BrowsePage() {
   return (
     <div className="browse">
       <h1>Dashboards</h1>
+      <NewDashboardLinks />
       <div className="search-bar">
         <input
           type="search"

@@ -129,7 +129,7 @@ export function Queries({
                   )
                 }
               >
-                🗑
+                ✕
               </button>
             </div>
             {ds ? <Editor {...props} /> : <div className="field-error">Data source not found</div>}

@@ -44,9 +44,9 @@ export default function SaveDialog({
       setProblem(result.problem);
       return;
     }
-    const search = location.search;
-    navigate(result.saved.url + search, { replace: !isNew });
-    onSaved();
+    // A new dashboard moves to its own page; a saved one reloads there (its slug may have changed).
+    navigate(result.saved.url + location.search, { replace: !isNew });
+    if (!isNew) onSaved();
   };
 
   const showTitle = isNew || problem?.kind === 'name-exists';

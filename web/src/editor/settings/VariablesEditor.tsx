@@ -93,7 +93,7 @@ export function VariablesEditor({
                     aria-label={`Remove variable ${variable.name}`}
                     onClick={() => setList(list.filter((_, i) => i !== index))}
                   >
-                    🗑
+                    ✕
                   </button>
                 </td>
               </tr>
