@@ -189,9 +189,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRbac(featureDeps);
   registerTeams(featureDeps);
   registerServiceAccounts(featureDeps);
-  registerPreferences(featureDeps);
+  const dashboards = registerDashboards(featureDeps);
+  registerPreferences(featureDeps, dashboards);
   registerAvatar(featureDeps);
-  registerAnnotations(featureDeps, registerDashboards(featureDeps));
+  registerAnnotations(featureDeps, dashboards);
   registerDatasources(featureDeps);
   registerAlerting(featureDeps);
   // Last: its catch-all route serves the UI for every path no API route claims.

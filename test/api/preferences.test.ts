@@ -22,6 +22,16 @@ async function createTeam(server: TestServer, name: string, as: Caller = ADMIN):
   return created.body.teamId as number;
 }
 
+/** A dashboard to point home preferences at; returns its id. */
+async function dashboard(server: TestServer, uid: string, as: Caller = ADMIN): Promise<number> {
+  const saved = await call(server, 'POST', '/api/dashboards/db', {
+    as,
+    body: { dashboard: { uid, title: uid } },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return saved.body.id as number;
+}
+
 async function put(server: TestServer, path: string, as: Caller, body: unknown) {
   const response = await call(server, 'PUT', path, { as, body });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -36,6 +46,7 @@ describe('/api/user/preferences', () => {
     const initial = await call(server, 'GET', '/api/user/preferences', { as: viewer.as });
     expect(initial.status).toBe(200);
     expect(initial.body).toEqual(DEFAULTS);
+    const homeId = await dashboard(server, 'home-uid');
 
     await put(server, '/api/user/preferences', viewer.as, {
       theme: 'dark',
@@ -53,6 +64,7 @@ describe('/api/user/preferences', () => {
       theme: 'dark',
       timezone: 'Europe/Berlin',
       weekStart: 'monday',
+      homeDashboardId: homeId,
       homeDashboardUID: 'home-uid',
       language: 'de-DE',
       queryHistory: { homeTab: 'starred' },
@@ -74,6 +86,14 @@ describe('/api/user/preferences', () => {
       homeDashboardUID: 'home-uid',
     });
     expect(merged.queryHistory).toEqual({ homeTab: 'starred' });
+
+    // The deprecated numeric id is looked up and stored as the uid.
+    const otherId = await dashboard(server, 'other-home');
+    await put(server, '/api/user/preferences', viewer.as, { homeDashboardId: otherId });
+    expect((await call(server, 'GET', '/api/user/preferences', { as: viewer.as })).body).toMatchObject({
+      homeDashboardId: otherId,
+      homeDashboardUID: 'other-home',
+    });
 
     await put(server, '/api/user/preferences', viewer.as, { theme: 'system', homeDashboardId: 0 });
     const replaced = await call(server, 'GET', '/api/user/preferences', { as: viewer.as });
@@ -123,6 +143,12 @@ describe('/api/user/preferences', () => {
       body: { homeDashboardUID: 'x'.repeat(41) },
     });
     expect(badUid.status).toBe(404);
+    const missingUid = await call(server, 'PATCH', '/api/user/preferences', {
+      as: ADMIN,
+      body: { homeDashboardUID: 'no-such-dashboard' },
+    });
+    expect(missingUid.status).toBe(404);
+    expect(missingUid.body).toEqual({ message: 'Dashboard not found' });
 
     const unchanged = (await call(server, 'GET', '/api/user/preferences', { as: ADMIN })).body;
     expect(unchanged).toMatchObject({ theme: 'dark', timezone: 'browser', weekStart: 'sunday' });
@@ -198,12 +224,14 @@ describe('/api/teams/{id}/preferences', () => {
     const path = `/api/teams/${team}/preferences`;
 
     expect((await call(server, 'GET', path, { as: ADMIN })).body).toEqual(DEFAULTS);
+    const teamHome = await dashboard(server, 'team-home');
     await put(server, path, ADMIN, { theme: 'dark', homeDashboardUID: 'team-home' });
     const patched = await call(server, 'PATCH', path, { as: ADMIN, body: { weekStart: 'monday' } });
     expect(patched.body).toEqual(UPDATED);
     expect((await call(server, 'GET', path, { as: ADMIN })).body).toEqual({
       ...DEFAULTS,
       theme: 'dark',
+      homeDashboardId: teamHome,
       homeDashboardUID: 'team-home',
       weekStart: 'monday',
     });
@@ -273,6 +301,8 @@ describe('resolveHomeDashboardUid', () => {
       await call(server, 'POST', `/api/teams/${team}/members`, { as: ADMIN, body: { userId: viewer.id } });
     }
     const resolve = (userId: number, orgId = 1) => resolveHomeDashboardUid(db, { userId, orgId });
+    for (const uid of ['org-home', 'not-mine', 'second-home', 'first-home', 'my-home'])
+      await dashboard(server, uid);
 
     expect(await resolve(viewer.id)).toBe('');
     await put(server, '/api/org/preferences', ADMIN, { homeDashboardUID: 'org-home', theme: 'dark' });

@@ -29,6 +29,9 @@ export interface DashboardsLink {
   access: AccessFactory;
   headByUid: DashboardsStore['headByUid'];
   headById: DashboardsStore['headById'];
+  /** a dashboard's id from its uid in an org, and back (preferences keep uids, clients send ids) */
+  idOfUid(orgId: number, uid: string): Promise<number | undefined>;
+  uidOfId(orgId: number, id: number): Promise<string | undefined>;
 }
 
 /** Dashboards, folders, search, stars, tags, versions and dashboard provisioning. */
@@ -180,5 +183,7 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
     access,
     headByUid: (orgId, uid) => store.headByUid(orgId, uid),
     headById: (orgId, id) => store.headById(orgId, id),
+    idOfUid: async (orgId, uid) => (await store.headByUid(orgId, uid))?.id,
+    uidOfId: async (orgId, id) => (await store.headById(orgId, id))?.uid,
   };
 }

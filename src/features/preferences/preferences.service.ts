@@ -1,5 +1,4 @@
 import type { Clock } from '../../lib/clock.js';
-import { isValidUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import {
   dashboardNotFound,
@@ -20,10 +19,7 @@ import {
 import type { PreferencesBody, PreferencesDto } from './preferences.schema.js';
 import type { PreferencesOwner, PreferencesStore } from './preferences.store.js';
 
-/**
- * Resolves home dashboards between ids and uids. The dashboards feature provides it; until it does,
- * uids are taken as given and only id 0 ("none") is accepted.
- */
+/** Resolves home dashboards between ids and uids (the dashboards feature provides it). */
 export interface HomeDashboardLookup {
   uidOfId(orgId: number, id: number): Promise<string | undefined>;
   idOfUid(orgId: number, uid: string): Promise<number | undefined>;
@@ -32,15 +28,14 @@ export interface HomeDashboardLookup {
 export function createPreferencesService(deps: {
   store: PreferencesStore;
   clock: Clock;
-  dashboards?: HomeDashboardLookup;
+  dashboards: HomeDashboardLookup;
 }) {
   const { store, clock, dashboards } = deps;
 
   async function present(owner: PreferencesOwner, prefs: Preferences): Promise<PreferencesDto> {
-    const homeDashboardId =
-      prefs.homeDashboardUid && dashboards
-        ? ((await dashboards.idOfUid(owner.orgId, prefs.homeDashboardUid)) ?? 0)
-        : 0;
+    const homeDashboardId = prefs.homeDashboardUid
+      ? ((await dashboards.idOfUid(owner.orgId, prefs.homeDashboardUid)) ?? 0)
+      : 0;
     const { json } = prefs;
     return {
       theme: prefs.theme,
@@ -64,13 +59,12 @@ export function createPreferencesService(deps: {
     if (body.homeDashboardUID !== undefined) {
       const uid = body.homeDashboardUID;
       if (uid === '') return '';
-      const exists = dashboards ? (await dashboards.idOfUid(orgId, uid)) !== undefined : isValidUid(uid);
-      if (!exists) throw dashboardNotFound();
+      if ((await dashboards.idOfUid(orgId, uid)) === undefined) throw dashboardNotFound();
       return uid;
     }
     if (body.homeDashboardId !== undefined) {
       if (body.homeDashboardId === 0) return '';
-      const uid = await dashboards?.uidOfId(orgId, body.homeDashboardId);
+      const uid = await dashboards.uidOfId(orgId, body.homeDashboardId);
       if (uid === undefined) throw dashboardNotFound();
       return uid;
     }
