@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
+import { ADMIN, call } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
 import { MYSQL_ADMIN, PG_ADMIN, testDialect } from '../helpers/databases.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
@@ -159,7 +160,14 @@ describe('operational endpoints', () => {
       clock,
       overrides: { metrics: { enabled: 'true', interval_seconds: '10' } },
     });
-    expect(await get(server, '/metrics').then((r) => r.text())).toMatch(/^svc_stat_total_orgs 1$/m);
+    const first = await get(server, '/metrics').then((r) => r.text());
+    expect(first).toMatch(/^svc_stat_total_orgs 1$/m);
+    expect(first).toMatch(/^svc_stat_total_dashboards 0$/m);
+    const saved = await call(server, 'POST', '/api/dashboards/db', {
+      as: ADMIN,
+      body: { dashboard: { title: 'Counted' } },
+    });
+    expect(saved.status).toBe(200);
     const now = clock.now();
     await server.database.db
       .insertInto('org')
@@ -176,9 +184,14 @@ describe('operational endpoints', () => {
         updated: now,
       })
       .execute();
-    expect(await get(server, '/metrics').then((r) => r.text())).toMatch(/^svc_stat_total_orgs 1$/m);
+    const cached = await get(server, '/metrics').then((r) => r.text());
+    expect(cached).toMatch(/^svc_stat_total_orgs 1$/m);
+    expect(cached).toMatch(/^svc_stat_total_dashboards 0$/m);
     clock.advance(10_000);
-    expect(await get(server, '/metrics').then((r) => r.text())).toMatch(/^svc_stat_total_orgs 2$/m);
+    // Read from the database on scrape: what any instance wrote counts.
+    const refreshed = await get(server, '/metrics').then((r) => r.text());
+    expect(refreshed).toMatch(/^svc_stat_total_orgs 2$/m);
+    expect(refreshed).toMatch(/^svc_stat_total_dashboards 1$/m);
   });
 
   it('/metrics demands its own Basic credentials when both are configured', async () => {

@@ -1,5 +1,4 @@
 import type { FeatureDeps } from '../feature.js';
-import { trackDashboardCount } from './dashboard-count.js';
 import { createAccessFactory, folderChainScopes, type AccessFactory } from './dashboard-access.js';
 import { registerDashboardsRoutes } from './dashboards.routes.js';
 import { createDashboardsService } from './dashboards.service.js';
@@ -76,14 +75,6 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
     const uid = scope.slice('folders:uid:'.length);
     const tree = await folders.of(identity.orgId);
     return tree.ancestors(uid).map((f) => `folders:uid:${f.uid}`);
-  });
-
-  trackDashboardCount({
-    database: deps.database,
-    gauge: deps.metrics.totalDashboards,
-    count: () => store.count(),
-    hooks: deps.hooks,
-    onError: (err) => deps.logger.warn({ err }, 'counting dashboards failed'),
   });
 
   registerDashboardsRoutes(

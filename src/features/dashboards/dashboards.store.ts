@@ -285,14 +285,6 @@ function queries(db: Db) {
         .where('provisioner', '=', provisioner)
         .execute();
     },
-
-    async count(): Promise<number> {
-      const row = await db
-        .selectFrom('dashboard')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
   };
 }
 

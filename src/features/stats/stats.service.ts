@@ -15,6 +15,7 @@ export function createStatsService(deps: { db: Db; metrics: Metrics; clock: Cloc
     const totals = await countTotals(deps.db);
     deps.metrics.totalUsers.set(totals.users);
     deps.metrics.totalOrgs.set(totals.orgs);
+    deps.metrics.totalDashboards.set(totals.dashboards);
     refreshedAt = deps.clock.now();
   }
 

@@ -3,20 +3,24 @@ import type { Db } from '../../store/database.js';
 export interface Totals {
   users: number;
   orgs: number;
+  dashboards: number;
 }
 
 /** Counts behind the svc_stat_* gauges. Service accounts are not users here, as in Grafana. */
 export async function countTotals(db: Db): Promise<Totals> {
-  const [users, orgs] = await Promise.all([
+  const count = (table: 'org' | 'dashboard') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+  const [users, orgs, dashboards] = await Promise.all([
     db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('is_service_account', '=', 0)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('org')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    count('org'),
+    count('dashboard'),
   ]);
-  return { users: Number(users.n), orgs: Number(orgs.n) };
+  return { users: Number(users.n), orgs: Number(orgs.n), dashboards: Number(dashboards.n) };
 }
