@@ -67,7 +67,8 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
 
   deps.authorizer.addScopeResolver('dashboards:uid:', async (scope, identity) => {
     const row = await store.headByUid(identity.orgId, scope.slice('dashboards:uid:'.length));
-    // Grafana compat: an unknown dashboard is 404 for everybody, not 403 for those without wildcards.
+    // Grafana compat: its dashboard routes check a scopeless action, load the dashboard (404) and
+    // only then its guardian, so an unknown dashboard is 404 for everybody, not a resolver's deny.
     if (!row) throw dashboardNotFound();
     return folderChainScopes(await folders.of(identity.orgId), row.folder_uid);
   });
