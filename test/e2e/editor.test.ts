@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/lib/build-info.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
+import { PG_ADMIN } from '../helpers/databases.js';
 import { createUser } from '../helpers/factories.js';
 import { startPrometheus } from '../helpers/prometheus.js';
 import {
@@ -630,6 +632,77 @@ describe('dashboard editor in Chromium', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it('writes a SQL query with the table and column picker and previews it as a table', async () => {
+    const database = `svc_e2e_sql_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ ...PG_ADMIN, database: 'postgres' });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    try {
+      const client = new pg.Client({ ...PG_ADMIN, database });
+      await client.connect();
+      await client.query('CREATE TABLE hosts (name text, load double precision, note text)');
+      await client.query("INSERT INTO hosts VALUES ('alpha', 0.5, 'a'), ('beta', 1.25, 'b')");
+      await client.end();
+
+      const server = await startTestServer();
+      await createTestData(server);
+      const created = await call(server, 'POST', '/api/datasources', {
+        as: ADMIN,
+        body: {
+          name: 'Local PG',
+          type: 'grafana-postgresql-datasource',
+          uid: 'e2e-pg',
+          access: 'proxy',
+          url: `${PG_ADMIN.host}:${PG_ADMIN.port}`,
+          user: PG_ADMIN.user,
+          jsonData: { database, sslmode: 'disable' },
+        },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const { context, page, errors } = await newPage(server);
+      try {
+        await signIn(page, '/dashboard/new');
+        await page.getByRole('button', { name: 'Add visualization' }).first().click();
+        const editor = page.getByRole('dialog', { name: 'Edit panel' });
+        await editor.getByLabel('Data source').selectOption('e2e-pg');
+        const picker = editor.getByRole('group', { name: 'Table and columns' });
+        await expect
+          .poll(() => picker.getByLabel('Table').locator('option').allTextContents())
+          .toContain('hosts');
+        await picker.getByLabel('Table').selectOption('hosts');
+        await picker.getByLabel('name').check();
+        await picker.getByLabel('load').check();
+        expect(await picker.getByRole('checkbox').count()).toBe(3);
+        await picker.getByRole('button', { name: 'Use table in query' }).click();
+        expect(await editor.getByLabel('SQL query').inputValue()).toBe(
+          'SELECT name, load FROM hosts LIMIT 100',
+        );
+        await editor.getByRole('radio', { name: 'Table' }).click();
+        await expect
+          .poll(() => page.locator('.panel-editor-preview td').allTextContents())
+          .toEqual(['alpha', '0.5', 'beta', '1.25']);
+        await editor.getByRole('button', { name: 'Apply' }).click();
+        await page.getByRole('button', { name: 'Save dashboard' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Save dashboard' });
+        await dialog.getByLabel('Title').fill('SQL board');
+        await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+        await page.waitForURL(/\/d\//);
+        const saved = await dashboardJson(server, uidFromUrl(page));
+        expect(saved.dashboard.panels[0]).toMatchObject({
+          type: 'table',
+          datasource: { type: 'grafana-postgresql-datasource', uid: 'e2e-pg' },
+          targets: [{ refId: 'A', rawSql: 'SELECT name, load FROM hosts LIMIT 100', format: 'table' }],
+        });
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
     }
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { GRID_CELL_HEIGHT, GRID_MARGIN, type GridPos, type PlacedPanel } from '../lib/layout.js';
 import type { RepeatedPanel } from '../lib/repeat.js';
-import { cellsMoved, clampPos, placeItem } from './model/grid.js';
+import { cellsMoved, clampPos } from './model/grid.js';
+import { previewPosition } from './model/panels.js';
 
 type Item = PlacedPanel<RepeatedPanel>;
 
@@ -46,9 +47,8 @@ export function EditableGrid({
   // Items keep their order in the DOM while dragging: moving a node would drop its pointer capture.
   const shown = useMemo(() => {
     if (!drag) return items;
-    const moving = items.find((item) => item.key === drag.key);
-    if (!moving) return items;
-    const placed = new Map(placeItem(items, drag.key, drag.pos, moving).map((item) => [item.key, item]));
+    const list = items.map((item) => ({ ...item, row: item.panel.type === 'row' }));
+    const placed = new Map(previewPosition(list, drag.key, drag.pos).map((item) => [item.key, item]));
     return items.map((item) => placed.get(item.key) ?? item);
   }, [items, drag]);
   const rows = shown.length ? Math.max(...shown.map((item) => item.pos.y + item.pos.h)) : 0;

@@ -3,9 +3,9 @@
 import { layoutPanels, type GridPos, type PlacedPanel } from '../../lib/layout.js';
 import { migratePanel } from '../../lib/migrate.js';
 import { upgradeRows, type DashboardModel, type Panel } from '../../lib/model.js';
-import { placeItem, type GridItem } from './grid.js';
+import { arrange, expandInto, sectionOf, settle, type LayoutItem } from './sections.js';
 
-type Item = GridItem & { panel: Panel };
+type Item = LayoutItem & { panel: Panel };
 
 const every = (panels: Panel[]): Panel[] => panels.flatMap((p) => [p, ...(p.panels ?? [])]);
 
@@ -32,13 +32,17 @@ export function normalizeForEdit(model: DashboardModel): DashboardModel {
 
 const keyOf = (panel: Panel) => `${panel.type === 'row' ? 'row' : 'panel'}-${panel.id}`;
 
+/** The grid as laid out for display (collapsed rows' panels are not in it). */
 function items(panels: Panel[]): Item[] {
-  return layoutPanels(panels).map((placed: PlacedPanel<Panel>) => ({
-    key: keyOf(placed.panel),
-    pos: placed.pos,
-    panel: placed.panel,
-  }));
+  return layoutPanels(panels).map((placed: PlacedPanel<Panel>) => itemOf(placed.panel, placed.pos));
 }
+
+const itemOf = (panel: Panel, pos: GridPos): Item => ({
+  key: keyOf(panel),
+  pos,
+  panel,
+  row: panel.type === 'row',
+});
 
 /** Top-level panels from laid-out items, positions written back, in reading order. */
 function fromItems(list: Item[]): Panel[] {
@@ -51,7 +55,14 @@ const withPanels = (model: DashboardModel, panels: Panel[]): DashboardModel => (
 
 /** Positions as the grid shows them (compacted, rows in place). */
 export function relayout(model: DashboardModel): DashboardModel {
-  return withPanels(model, fromItems(items(model.panels ?? [])));
+  return withPanels(model, fromItems(settle(items(model.panels ?? []))));
+}
+
+/** The grid while a panel or row is dragged to `pos` (the editor's live preview uses it too). */
+export function previewPosition<T extends LayoutItem>(list: T[], key: string, pos: GridPos): T[] {
+  const item = list.find((i) => i.key === key);
+  if (!item) return list;
+  return arrange(list, item, item.row ? { ...pos, x: 0, w: 24, h: 1 } : pos);
 }
 
 /** Moves or resizes the panel or row with this id. */
@@ -59,9 +70,7 @@ export function setPosition(model: DashboardModel, id: number, pos: GridPos): Da
   const list = items(model.panels ?? []);
   const item = list.find((i) => i.panel.id === id);
   if (!item) return model;
-  const isRow = item.panel.type === 'row';
-  const target = isRow ? { ...pos, x: 0, w: 24, h: 1 } : pos;
-  return withPanels(model, fromItems(placeItem(list, item.key, target, item)));
+  return withPanels(model, fromItems(previewPosition(list, item.key, pos)));
 }
 
 /** A new panel (or row) at the top, pushing the others down, as Grafana adds them. */
@@ -72,9 +81,10 @@ export function addPanel(
   const id = nextPanelId(model.panels ?? []);
   const created: Panel = { ...panel, id };
   const pos = { x: 0, y: 0, w: 12, h: 8, ...panel.gridPos };
-  const list = items(model.panels ?? []);
-  const placed = placeItem(list, keyOf(created), pos, { key: keyOf(created), pos, panel: created });
-  return { model: withPanels(model, fromItems(placed)), id };
+  return {
+    model: withPanels(model, fromItems(arrange(items(model.panels ?? []), itemOf(created, pos), pos))),
+    id,
+  };
 }
 
 export function newRow(): Omit<Panel, 'id'> {
@@ -90,27 +100,24 @@ export function newRow(): Omit<Panel, 'id'> {
 /** A copy next to the panel when it fits on the same line, else below it. */
 export function duplicatePanel(model: DashboardModel, id: number): { model: DashboardModel; id: number } {
   const list = items(model.panels ?? []);
-  const source = list.find((i) => i.panel.id === id && i.panel.type !== 'row');
+  const source = list.find((i) => i.panel.id === id && !i.row);
   if (!source) return { model, id };
   const copyId = nextPanelId(model.panels ?? []);
   const copy: Panel = structuredClone({ ...source.panel, id: copyId });
   const { x, y, w, h } = source.pos;
   const pos = x + 2 * w <= 24 ? { x: x + w, y, w, h } : { x, y: y + h, w, h };
-  const key = keyOf(copy);
-  const placed = placeItem(list, key, pos, { key, pos, panel: copy });
-  return { model: withPanels(model, fromItems(placed)), id: copyId };
+  return { model: withPanels(model, fromItems(arrange(list, itemOf(copy, pos), pos))), id: copyId };
 }
 
 /** Removes a panel; removing a row keeps its panels (a collapsed row's panels come out first). */
 export function removePanel(model: DashboardModel, id: number): DashboardModel {
-  let panels = model.panels ?? [];
-  const target = panels.find((p) => p.id === id);
-  if (target?.type === 'row' && target.collapsed)
-    panels = toggleRow(withPanels(model, panels), id).panels ?? [];
+  let current = model;
+  const target = (model.panels ?? []).find((p) => p.id === id);
+  if (target?.type === 'row' && target.collapsed) current = toggleRow(model, id);
   return relayout(
     withPanels(
-      model,
-      panels.filter((p) => p.id !== id),
+      current,
+      (current.panels ?? []).filter((p) => p.id !== id),
     ),
   );
 }
@@ -121,36 +128,23 @@ export function removePanel(model: DashboardModel, id: number): DashboardModel {
  */
 export function toggleRow(model: DashboardModel, id: number): DashboardModel {
   const list = items(model.panels ?? []);
-  const index = list.findIndex((i) => i.panel.id === id && i.panel.type === 'row');
-  if (index < 0) return model;
-  const row = list[index]!;
+  const row = list.find((i) => i.panel.id === id && i.row);
+  if (!row) return model;
   if (!row.panel.collapsed) {
-    let end = index + 1;
-    while (end < list.length && list[end]!.panel.type !== 'row') end++;
-    const own = list.slice(index + 1, end);
+    const own = sectionOf(list, row.key);
     const children = own.map((i) => ({ ...i.panel, gridPos: { ...i.pos } }));
-    const rest = list.filter((i) => i !== row && !own.includes(i));
-    const collapsed: Item = { ...row, panel: { ...row.panel, collapsed: true, panels: children } };
-    return relayout(withPanels(model, fromItems([...rest, collapsed])));
+    const rest = list
+      .filter((i) => !own.includes(i))
+      .map((i) => (i === row ? { ...i, panel: { ...i.panel, collapsed: true, panels: children } } : i));
+    return withPanels(model, fromItems(settle(rest)));
   }
-  const children = row.panel.panels ?? [];
-  const top = Math.min(...children.map((c) => c.gridPos?.y ?? 0));
-  const span = Math.max(0, ...children.map((c) => (c.gridPos?.y ?? 0) - top + (c.gridPos?.h ?? 8)));
-  const shifted = list.map((i) => (i.pos.y > row.pos.y ? { ...i, pos: { ...i.pos, y: i.pos.y + span } } : i));
-  const inserted: Item[] = children.map((child) => ({
-    key: keyOf(child),
-    panel: child,
-    pos: {
-      x: child.gridPos?.x ?? 0,
-      y: row.pos.y + 1 + (child.gridPos?.y ?? 0) - top,
-      w: child.gridPos?.w ?? 12,
-      h: child.gridPos?.h ?? 8,
-    },
-  }));
-  const expanded = shifted.map((i, n) =>
-    n === index ? { ...i, panel: { ...i.panel, collapsed: false, panels: [] } } : i,
+  const children = (row.panel.panels ?? []).map((child) =>
+    itemOf(child, { x: 0, y: 0, w: 12, h: 8, ...child.gridPos }),
   );
-  return relayout(withPanels(model, fromItems([...expanded, ...inserted])));
+  const opened = list.map((i) =>
+    i === row ? { ...i, panel: { ...i.panel, collapsed: false, panels: [] } } : i,
+  );
+  return withPanels(model, fromItems(expandInto(opened, row.key, children)));
 }
 
 /** The panel with this id, top-level or inside a collapsed row. */
