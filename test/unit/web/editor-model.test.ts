@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkUrl, tagSearchPath } from '../../../web/src/lib/dashboard-links.js';
-import { expandRowRepeats } from '../../../web/src/lib/repeat.js';
+import { expandRowRepeats, type RepeatedPanel } from '../../../web/src/lib/repeat.js';
 import { exportExternally } from '../../../web/src/editor/model/export.js';
 import { clampPos, placeItem } from '../../../web/src/editor/model/grid.js';
 import { applyInputs, inputsOf, parseDashboard } from '../../../web/src/editor/model/import.js';
@@ -338,7 +338,12 @@ describe('row repeats and dashboard links', () => {
       ],
       values,
     );
-    expect(collapsed.map((p) => [p.gridPos?.y, p.panels?.[0]?.scopedVars?.dc?.text])).toEqual([
+    expect(
+      collapsed.map((p) => [
+        p.gridPos?.y,
+        (p.panels?.[0] as RepeatedPanel | undefined)?.scopedVars?.dc?.text,
+      ]),
+    ).toEqual([
       [0, 'A'],
       [1, 'B'],
     ]);
