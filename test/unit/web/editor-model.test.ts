@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkUrl, tagSearchPath } from '../../../web/src/lib/dashboard-links.js';
-import { expandRowRepeats, type RepeatedPanel } from '../../../web/src/lib/repeat.js';
+import { expandRowRepeats } from '../../../web/src/lib/repeat.js';
 import { exportExternally } from '../../../web/src/editor/model/export.js';
 import { clampPos, placeItem } from '../../../web/src/editor/model/grid.js';
 import { applyInputs, inputsOf, parseDashboard } from '../../../web/src/editor/model/import.js';
@@ -338,14 +338,9 @@ describe('row repeats and dashboard links', () => {
       ],
       values,
     );
-    expect(
-      collapsed.map((p) => [
-        p.gridPos?.y,
-        (p.panels?.[0] as RepeatedPanel | undefined)?.scopedVars?.dc?.text,
-      ]),
-    ).toEqual([
-      [0, 'A'],
-      [1, 'B'],
+    expect(collapsed).toMatchObject([
+      { gridPos: { y: 0 }, panels: [{ scopedVars: { dc: { text: 'A' } } }] },
+      { gridPos: { y: 1 }, panels: [{ scopedVars: { dc: { text: 'B' } } }] },
     ]);
   });
 
