@@ -615,10 +615,18 @@ describe('dashboard editor in Chromium', () => {
       expect(new URL(page.url()).pathname).toBe('/d/e2e-settings');
       expect(await page.getByRole('button', { name: 'Save dashboard' }).count()).toBe(1);
 
+      // The picked time range and variable value become the defaults when asked to.
+      await page.locator('#var-env').selectOption('prod');
+      await page.getByRole('button', { name: 'Time range' }).click();
+      await page.getByRole('button', { name: 'Last 15 minutes' }).click();
       await page.getByRole('button', { name: 'Save dashboard' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save dashboard changes' });
+      await dialog.getByLabel('Save current time range (now-15m to now) as dashboard default').check();
+      await dialog.getByLabel('Save current variable values as dashboard default').check();
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(1);
       const saved = await dashboardJson(server, 'e2e-settings');
+      expect(saved.dashboard.time).toEqual({ from: 'now-15m', to: 'now' });
       expect(saved.dashboard.tags).toEqual(['e2e', 'fresh']);
       expect(saved.dashboard.description).toBe('from JSON');
       expect(saved.dashboard.templating.list).toEqual([
@@ -626,7 +634,7 @@ describe('dashboard editor in Chromium', () => {
           name: 'env',
           type: 'custom',
           query: 'dev,prod',
-          current: { text: 'dev', value: 'dev' },
+          current: { text: 'prod', value: 'prod' },
         }),
       ]);
       expect(errors).toEqual([]);
@@ -684,6 +692,17 @@ describe('dashboard editor in Chromium', () => {
         await expect
           .poll(() => page.locator('.panel-editor-preview td').allTextContents())
           .toEqual(['alpha', '0.5', 'beta', '1.25']);
+        // Mixed: each query picks its own data source, with that source's editor.
+        await editor.getByLabel('Data source', { exact: true }).selectOption('-- Mixed --');
+        await editor.getByRole('button', { name: '+ Add query' }).click();
+        expect(await editor.getByLabel('Data source of query A').inputValue()).toBe('e2e-pg');
+        expect(await editor.getByLabel('Data source of query B').inputValue()).toBe(TESTDATA.uid);
+        await editor.getByRole('group', { name: 'Query B' }).getByLabel('Scenario').waitFor();
+        await editor.getByRole('button', { name: 'Remove query B' }).click();
+        await editor.getByLabel('Data source', { exact: true }).selectOption('e2e-pg');
+        expect(await editor.getByLabel('SQL query').inputValue()).toBe(
+          'SELECT name, load FROM hosts LIMIT 100',
+        );
         await editor.getByRole('button', { name: 'Apply' }).click();
         await page.getByRole('button', { name: 'Save dashboard' }).click();
         const dialog = page.getByRole('dialog', { name: 'Save dashboard' });

@@ -4,6 +4,8 @@ import type { DashboardModel } from '../../lib/model.js';
 import { FolderPicker } from '../common/FolderPicker.js';
 import { Modal } from '../common/Modal.js';
 import { ChangesView } from './ChangesView.js';
+import { changedTime, changedVariables, withDefaults } from './defaults.js';
+import { CheckField } from '../common/fields.js';
 import { saveDashboard, type SaveProblem } from './save.js';
 
 /**
@@ -34,10 +36,18 @@ export default function SaveDialog({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<SaveProblem>();
   const [tab, setTab] = useState<'save' | 'changes'>('save');
+  const [search] = useState(() => new URLSearchParams(location.search));
+  const time = isNew ? undefined : changedTime(model, search);
+  const variables = isNew ? new Map<string, string[]>() : changedVariables(model, search);
+  const [saveTime, setSaveTime] = useState(false);
+  const [saveVariables, setSaveVariables] = useState(false);
 
   const save = async (overwrite: boolean) => {
     setBusy(true);
-    const dashboard = { ...model, title: title.trim() };
+    const dashboard = {
+      ...withDefaults(model, saveTime ? time : undefined, saveVariables ? variables : undefined),
+      title: title.trim(),
+    };
     const result = await saveDashboard({ dashboard, folderUid, message: message || undefined, overwrite });
     setBusy(false);
     if ('problem' in result) {
@@ -79,6 +89,20 @@ export default function SaveDialog({
             </label>
           )}
           {isNew && <FolderPicker value={folderUid} onChange={setFolderUid} />}
+          {time && (
+            <CheckField
+              label={`Save current time range (${time.from} to ${time.to}) as dashboard default`}
+              checked={saveTime}
+              onChange={setSaveTime}
+            />
+          )}
+          {variables.size > 0 && (
+            <CheckField
+              label="Save current variable values as dashboard default"
+              checked={saveVariables}
+              onChange={setSaveVariables}
+            />
+          )}
           <label className="field">
             <span>Message</span>
             <textarea
