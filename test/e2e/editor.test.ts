@@ -193,6 +193,13 @@ describe('dashboard editor in Chromium', () => {
         [2, 'renamed'],
         [1, 'first version'],
       ]);
+
+      // A panel's own edit button opens the panel editor straight from the view.
+      await page.getByRole('button', { name: 'Edit panel Requests per second' }).click();
+      expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe('Requests per second');
+      await editor.getByRole('button', { name: 'Discard' }).click();
+      await page.getByRole('button', { name: 'Exit edit' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(1);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

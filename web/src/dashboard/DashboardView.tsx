@@ -40,6 +40,7 @@ export function DashboardView({
   uid,
   actions,
   edit,
+  onEditPanel,
 }: {
   model: DashboardModel;
   meta: DashboardMeta;
@@ -48,6 +49,8 @@ export function DashboardView({
   actions?: ReactNode;
   /** edit mode: the editor draws the grid */
   edit?: EditHooks;
+  /** view mode, for users who may edit: a panel's edit button */
+  onEditPanel?: (id: number) => void;
 }) {
   const { user, timezone } = useSession();
   const timeZone = model.timezone || timezone || 'browser';
@@ -198,6 +201,7 @@ export function DashboardView({
         dashboardTitle={model.title}
         timeZone={timeZone}
         onZoom={onZoom}
+        onEdit={edit ? undefined : onEditPanel}
       />
     );
 

@@ -32,6 +32,8 @@ interface Props {
   dashboardTitle?: string;
   timeZone: string;
   onZoom: (from: number, to: number) => void;
+  /** offered to users who may edit the dashboard: opens the panel editor */
+  onEdit?: (id: number) => void;
 }
 
 function useSize() {
@@ -57,8 +59,19 @@ function useSize() {
 
 /** One panel: header (title, description, links), its queries through /api/ds/query, and its body. */
 export const PanelFrame = memo(function PanelFrame(props: Props) {
-  const { panel, range, ready, tick, datasources, variables, annotations, dashboardTitle, onZoom, timeZone } =
-    props;
+  const {
+    panel,
+    range,
+    ready,
+    tick,
+    datasources,
+    variables,
+    annotations,
+    dashboardTitle,
+    onZoom,
+    timeZone,
+    onEdit,
+  } = props;
   const type = panel.type ?? 'graph';
   const needsData = queriesData(type);
   const [state, setState] = useState<QueryState>({ status: 'idle' });
@@ -169,6 +182,15 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
               </a>
             ))}
           </span>
+        )}
+        {onEdit && panel.id !== undefined && !panel.repeatKey && (
+          <button
+            className="panel-edit"
+            aria-label={`Edit panel ${title || panel.id}`}
+            onClick={() => onEdit(panel.id!)}
+          >
+            ✎
+          </button>
         )}
       </header>
       <div className="panel-body" ref={ref}>

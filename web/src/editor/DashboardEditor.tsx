@@ -34,19 +34,23 @@ export interface EditorProps {
   uid: string;
   /** leave edit mode (after a save, a discard or a restore: the page reloads the dashboard) */
   onExit: () => void;
+  /** the panel to open in the panel editor at once */
+  initialPanel?: number;
 }
 
 type Dialog = 'save' | 'export' | { rowOptions: number } | undefined;
 
 /** A dashboard in edit mode: a working copy of the model with the grid, panel editor and settings. */
-export default function DashboardEditor({ dashboard, meta, uid, onExit }: EditorProps) {
+export default function DashboardEditor({ dashboard, meta, uid, onExit, initialPanel }: EditorProps) {
   const { user } = useSession();
   const initial = useMemo(() => normalizeForEdit(dashboard), [dashboard]);
   const [model, setModel] = useState(initial);
   const [folderUid, setFolderUid] = useState(meta.folderUid ?? '');
   const [view, setView] = useState<'dashboard' | 'settings'>('dashboard');
   const [viewKey, setViewKey] = useState(0);
-  const [editing, setEditing] = useState<{ id: number; isNew: boolean }>();
+  const [editing, setEditing] = useState<{ id: number; isNew: boolean } | undefined>(
+    initialPanel === undefined ? undefined : { id: initialPanel, isNew: false },
+  );
   const [dialog, setDialog] = useState<Dialog>();
   const [datasources, setDatasources] = useState<DataSourceInfo[]>([]);
   const isNew = uid === '';

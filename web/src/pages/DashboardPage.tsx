@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, get } from '../app/api.js';
 import { rememberDashboard } from '../app/recent.js';
 import { DashboardView } from '../dashboard/DashboardView.js';
@@ -18,6 +18,11 @@ export default function DashboardPage({ uid }: { uid: string }) {
   const [error, setError] = useState<{ status?: number; message: string }>();
   const [loads, setLoads] = useState(0);
   const [mode, setMode] = useState<'view' | 'edit' | 'export'>('view');
+  const [editPanel, setEditPanel] = useState<number>();
+  const onEditPanel = useCallback((id: number) => {
+    setEditPanel(id);
+    setMode('edit');
+  }, []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -58,12 +63,19 @@ export default function DashboardPage({ uid }: { uid: string }) {
   const { dashboard, meta } = result;
   const reload = () => {
     setMode('view');
+    setEditPanel(undefined);
     setLoads((n) => n + 1);
   };
   if (mode === 'edit') {
     return (
       <Suspense fallback={<div className="page-loading">Loading editor…</div>}>
-        <DashboardEditor dashboard={dashboard} meta={meta} uid={uid} onExit={reload} />
+        <DashboardEditor
+          dashboard={dashboard}
+          meta={meta}
+          uid={uid}
+          onExit={reload}
+          initialPanel={editPanel}
+        />
       </Suspense>
     );
   }
@@ -75,6 +87,7 @@ export default function DashboardPage({ uid }: { uid: string }) {
         model={dashboard}
         meta={meta}
         uid={uid}
+        onEditPanel={canEdit ? onEditPanel : undefined}
         actions={
           <>
             <button onClick={() => setMode('export')}>Export</button>
