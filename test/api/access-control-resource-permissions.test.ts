@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/app.js';
+import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { createOrg, createUser, inOrg } from '../helpers/factories.js';
 
@@ -8,6 +8,32 @@ const denied = (needed: string) => ({
   message: `You'll need additional permissions to perform this action. Permissions needed: ${needed}`,
   title: 'Access denied',
 });
+
+/** A dashboard row without the default grants a save through the API would add. */
+async function bareDashboard(server: TestServer, uid: string, orgId = 1): Promise<void> {
+  const now = Date.now();
+  await server.database.db
+    .insertInto('dashboard')
+    .values({
+      org_id: orgId,
+      uid,
+      title: uid,
+      sort_title: uid,
+      slug: uid,
+      folder_uid: '',
+      version: 1,
+      data: '{}',
+      created: now,
+      updated: now,
+      created_by: 1,
+      updated_by: 1,
+      provisioner: '',
+      provisioned_external_id: '',
+      provisioned_checksum: '',
+      allow_ui_updates: 0,
+    })
+    .execute();
+}
 
 describe('/api/access-control/{resource}/description', () => {
   it('lists the levels and who can be assigned', async () => {
@@ -35,6 +61,7 @@ describe('/api/access-control/{resource}/{id}', () => {
     const viewer = await createUser(server);
     const team = await call(server, 'POST', '/api/teams', { as: ADMIN, body: { name: 'Ops' } });
     const teamId = team.body.teamId as number;
+    await bareDashboard(server, 'dash1');
 
     const set = await call(server, 'POST', `/api/access-control/dashboards/dash1/users/${viewer.id}`, {
       as: ADMIN,
@@ -260,6 +287,8 @@ describe('/api/access-control/{resource}/{id}', () => {
   it('keeps the permissions of one org out of another', async () => {
     const server = await startTestServer();
     const org2 = await createOrg(server);
+    await bareDashboard(server, 'shared-uid');
+    await bareDashboard(server, 'shared-uid', org2);
     const set = await call(server, 'POST', '/api/access-control/dashboards/shared-uid/builtInRoles/Viewer', {
       as: inOrg(ADMIN, org2),
       body: { permission: 'View' },
@@ -272,5 +301,45 @@ describe('/api/access-control/{resource}/{id}', () => {
     const here = await call(server, 'GET', '/api/access-control/dashboards/shared-uid', { as: ADMIN });
     expect(here.status).toBe(200);
     expect(here.body).toEqual([]);
+  });
+});
+
+describe('resources that do not exist', () => {
+  it('are 404 for every kind, even to a caller holding wildcards, and nothing is stored', async () => {
+    const server = await startTestServer();
+    const viewer = await createUser(server);
+    const org2 = await createOrg(server);
+    // Real resources of another org must not count either.
+    const elsewhere = await call(server, 'POST', '/api/dashboards/db', {
+      as: inOrg(ADMIN, org2),
+      body: { dashboard: { uid: 'other-org', title: 'Elsewhere' } },
+    });
+    expect(elsewhere.status).toBe(200);
+    const missing = ['dashboards/nope', 'dashboards/other-org', 'folders/nope', 'datasources/nope'];
+    missing.push('serviceaccounts/9999', 'serviceaccounts/abc', 'teams/9999', 'receivers/bm9wZQ');
+    for (const resource of missing) {
+      const listed = await call(server, 'GET', `/api/access-control/${resource}`, { as: ADMIN });
+      expect(listed.status, `GET ${resource}`).toBe(404);
+      const set = await call(server, 'POST', `/api/access-control/${resource}/users/${viewer.id}`, {
+        as: ADMIN,
+        body: { permission: resource.startsWith('teams') ? 'Member' : 'Admin' },
+      });
+      expect(set.status, `POST ${resource}`).toBe(404);
+      expect(set.body.message).toBe('Resource not found');
+    }
+    const held = await call(server, 'GET', '/api/access-control/user/permissions', { as: viewer.as });
+    expect(JSON.stringify(held.body)).not.toMatch(/nope|9999|other-org|bm9wZQ/);
+
+    // The same calls on real resources succeed.
+    const folder = await call(server, 'POST', '/api/folders', {
+      as: ADMIN,
+      body: { uid: 'real', title: 'Real' },
+    });
+    expect(folder.status).toBe(200);
+    const granted = await call(server, 'POST', `/api/access-control/folders/real/users/${viewer.id}`, {
+      as: ADMIN,
+      body: { permission: 'View' },
+    });
+    expect(granted.status).toBe(200);
   });
 });

@@ -74,6 +74,11 @@ describe('permission cache', () => {
     });
     expect((await teams()).status).toBe(403);
     // a resource permission
+    const dashboard = await call(server, 'POST', '/api/dashboards/db', {
+      as: ADMIN,
+      body: { dashboard: { uid: 'd1', title: 'D1' } },
+    });
+    expect(dashboard.status).toBe(200);
     const perms = () => call(server, 'GET', '/api/access-control/user/permissions', { as: viewer.as });
     expect((await perms()).body['dashboards:write']).toBeUndefined();
     await call(server, 'POST', `/api/access-control/dashboards/d1/users/${viewer.id}`, {

@@ -1,5 +1,5 @@
 import type { FeatureDeps } from '../feature.js';
-import { createContactPointsService } from './contact-points.service.js';
+import { createContactPointsService, receiverUid } from './contact-points.service.js';
 import { createContactPointsStore } from './contact-points.store.js';
 import { createDeliveryService } from './delivery.service.js';
 import { createHistoryStore } from './history.store.js';
@@ -34,6 +34,9 @@ export function registerAlerting(deps: FeatureDeps): void {
     clock,
     policies: () => policies,
   });
+  deps.resourcePermissions.declareExistence('receivers', async (orgId, uid) =>
+    (await contactPoints.names(orgId)).some((name) => receiverUid(name) === uid),
+  );
   const policies = createPoliciesService({
     store: createPoliciesStore(db),
     clock,

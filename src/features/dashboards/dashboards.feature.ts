@@ -72,6 +72,15 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
     if (!row) throw dashboardNotFound();
     return folderChainScopes(await folders.of(identity.orgId), row.folder_uid);
   });
+  const isId = (id: string) => /^[a-zA-Z0-9_-]{1,40}$/.test(id);
+  deps.resourcePermissions.declareExistence(
+    'dashboards',
+    async (orgId, uid) => isId(uid) && (await store.headByUid(orgId, uid)) !== undefined,
+  );
+  deps.resourcePermissions.declareExistence(
+    'folders',
+    async (orgId, uid) => isId(uid) && (await foldersStore.findByUid(orgId, uid)) !== undefined,
+  );
   deps.authorizer.addScopeResolver('folders:uid:', async (scope, identity) => {
     const uid = scope.slice('folders:uid:'.length);
     const tree = await folders.of(identity.orgId);

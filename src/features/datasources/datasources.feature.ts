@@ -25,6 +25,10 @@ export function registerDatasources(deps: FeatureDeps): void {
     afterWrite: () => void stats.refresh(),
   });
 
+  deps.resourcePermissions.declareExistence(
+    'datasources',
+    async (orgId, uid) => (await store.byUid(orgId, uid)) !== undefined,
+  );
   for (const prefix of ['datasources:name:', 'datasources:id:']) {
     deps.authorizer.addScopeResolver(prefix, (scope, identity) => service.uidScopeOf(identity.orgId, scope));
   }

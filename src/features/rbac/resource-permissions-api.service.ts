@@ -76,9 +76,7 @@ export function createResourcePermissionsApi(deps: {
   }
 
   async function resourceMustExist(orgId: number, kind: ResourceKind, id: string): Promise<void> {
-    // Teams are the one kind this feature can see; the owners of the others check on their routes.
-    if (kind.resource === 'teams' && !(/^\d{1,15}$/.test(id) && (await store.teamExists(orgId, Number(id)))))
-      throw resourceNotFound();
+    if (!(await resourcePermissions.exists(orgId, kind.resource, id))) throw resourceNotFound();
   }
 
   async function set(

@@ -29,6 +29,8 @@ const invalidLevel = (kind: ResourceKind, level: string) =>
  */
 export function createResourcePermissions(deps: { store: RbacStore; clock: Clock }) {
   const { store, clock } = deps;
+  /** How the feature owning each kind of resource tells whether one exists in an org. */
+  const existence = new Map<string, (orgId: number, id: string) => Promise<boolean>>();
 
   function kindOf(resource: string): ResourceKind {
     const kind = resourceKind(resource);
@@ -37,6 +39,17 @@ export function createResourcePermissions(deps: { store: RbacStore; clock: Clock
   }
 
   return {
+    /** The owner of a kind of resource says how to check that one exists (else: 404 on the API). */
+    declareExistence(resource: string, exists: (orgId: number, id: string) => Promise<boolean>): void {
+      existence.set(resource, exists);
+    },
+
+    /** Whether a resource exists; a kind whose owner declared no check is taken on trust. */
+    async exists(orgId: number, resource: string, id: string): Promise<boolean> {
+      const check = existence.get(kindOf(resource).resource);
+      return check ? check(orgId, id) : true;
+    },
+
     /** Sets (or with level '' removes) what a principal may do on one resource. */
     async set(
       orgId: number,

@@ -10,8 +10,13 @@ import { createServiceAccountsStore } from './serviceaccounts.store.js';
 export function registerServiceAccounts(deps: FeatureDeps): void {
   const { api, db, config, clock, authorizer } = deps;
   const apiKeys = createApiKeysStore(db);
+  const store = createServiceAccountsStore(db);
+  deps.resourcePermissions.declareExistence(
+    'serviceaccounts',
+    async (orgId, id) => /^\d{1,15}$/.test(id) && (await store.find(orgId, Number(id))) !== undefined,
+  );
   const serviceAccounts = createServiceAccountsService({
-    store: createServiceAccountsStore(db),
+    store,
     apiKeys,
     authorizer,
     config,

@@ -5,8 +5,13 @@ import { createTeamsStore } from './teams.store.js';
 
 /** Teams and team members (/api/teams…). */
 export function registerTeams(deps: FeatureDeps): void {
+  const store = createTeamsStore(deps.db);
+  deps.resourcePermissions.declareExistence(
+    'teams',
+    async (orgId, id) => /^\d{1,15}$/.test(id) && (await store.findById(orgId, Number(id))) !== undefined,
+  );
   const teams = createTeamsService({
-    store: createTeamsStore(deps.db),
+    store,
     clock: deps.clock,
     authorizer: deps.authorizer,
     resourcePermissions: deps.resourcePermissions,
