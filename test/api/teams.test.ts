@@ -297,6 +297,44 @@ describe('team members', () => {
     expect((await call(server, 'GET', `/api/teams/${id}`, { as: ADMIN })).body.memberCount).toBe(2);
   });
 
+  it('members read their team, its creator administers it, and removal takes both away', async () => {
+    const server = await startTestServer();
+    const creator = await createUser(server, { orgRole: 'Viewer' });
+    const member = await createUser(server);
+    // A Viewer allowed to create teams (a custom role) becomes the team's admin.
+    const role = await call(server, 'POST', '/api/access-control/roles', {
+      as: ADMIN,
+      body: { uid: 'team-maker', name: 'custom:team-maker', permissions: [{ action: 'teams:create' }] },
+    });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    await call(server, 'POST', `/api/access-control/users/${creator.id}/roles`, {
+      as: ADMIN,
+      body: { roleUid: 'team-maker' },
+    });
+    const created = await call(server, 'POST', '/api/teams', { as: creator.as, body: { name: 'Theirs' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.teamId as number;
+    const renamed = await call(server, 'PUT', `/api/teams/${id}`, {
+      as: creator.as,
+      body: { name: 'Renamed' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+
+    expect((await call(server, 'GET', `/api/teams/${id}`, { as: member.as })).status).toBe(403);
+    const added = await call(server, 'POST', `/api/teams/${id}/members`, {
+      as: creator.as,
+      body: { userId: member.id },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const read = await call(server, 'GET', `/api/teams/${id}`, { as: member.as });
+    expect([read.status, read.body.name]).toEqual([200, 'Renamed']);
+    const write = await call(server, 'PUT', `/api/teams/${id}`, { as: member.as, body: { name: 'Mine' } });
+    expect(write.status).toBe(403);
+
+    await call(server, 'DELETE', `/api/teams/${id}/members/${member.id}`, { as: ADMIN });
+    expect((await call(server, 'GET', `/api/teams/${id}`, { as: member.as })).status).toBe(403);
+  });
+
   it('drops the memberships of a deleted user', async () => {
     const server = await startTestServer();
     const gone = await createUser(server);
@@ -407,7 +445,9 @@ describe('team access', () => {
     const viewer = await createUser(server);
     const editor = await createUser(server, { orgRole: 'Editor' });
     const id = await createTeam(server, { name: 'T' });
-    await call(server, 'POST', `/api/teams/${id}/members`, { as: ADMIN, body: { userId: viewer.id } });
+    // Members read their own team (Grafana's Member permission): these callers are not members.
+    const member = await createUser(server);
+    await call(server, 'POST', `/api/teams/${id}/members`, { as: ADMIN, body: { userId: member.id } });
     const requests: [string, string, string, unknown?][] = [
       ['POST', '/api/teams', 'teams:create', { name: 'Mine' }],
       ['GET', '/api/teams/search', 'teams:read'],
@@ -416,7 +456,7 @@ describe('team access', () => {
       ['DELETE', `/api/teams/${id}`, 'teams:delete'],
       ['GET', `/api/teams/${id}/members`, 'teams.permissions:read'],
       ['POST', `/api/teams/${id}/members`, 'teams.permissions:write', { userId: editor.id }],
-      ['DELETE', `/api/teams/${id}/members/${viewer.id}`, 'teams.permissions:write'],
+      ['DELETE', `/api/teams/${id}/members/${member.id}`, 'teams.permissions:write'],
     ];
     for (const caller of [viewer, editor]) {
       for (const [method, path, action, body] of requests) {

@@ -47,6 +47,14 @@ export function createTeamsService(deps: {
     return teams.map((t) => ({ ...t, caller_permission: memberships.get(t.id) ?? TEAM_MEMBER }));
   }
 
+  /**
+   * Grafana's team permissions follow membership: members hold Member (teams:read) on their team,
+   * its creator Admin; '' removes them.
+   */
+  function grant(orgId: number, teamId: number, userId: number, level: 'Admin' | 'Member' | '') {
+    return deps.resourcePermissions.set(orgId, 'teams', String(teamId), { kind: 'user', id: userId }, level);
+  }
+
   async function requireTeam(orgId: number, teamId: number): Promise<TeamWithCount> {
     const team = await store.findById(orgId, teamId);
     if (!team) throw teamNotFound();
@@ -92,6 +100,7 @@ export function createTeamsService(deps: {
           return id;
         })
         .catch(rethrowNameTaken);
+      if (identity.kind === 'user') await grant(identity.orgId, teamId, identity.userId, 'Admin');
       return { teamId, uid };
     },
 
@@ -151,11 +160,13 @@ export function createTeamsService(deps: {
           // Two concurrent adds of the same user: the unique index decides.
           throw isUniqueViolation(err) ? alreadyTeamMember() : err;
         });
+      await grant(identity.orgId, teamId, userId, 'Member');
     },
 
     async removeMember(identity: Identity, teamId: number, userId: number): Promise<void> {
       await requireTeam(identity.orgId, teamId);
       if (!(await store.removeMember(identity.orgId, teamId, userId))) throw teamMemberNotFound();
+      await grant(identity.orgId, teamId, userId, '');
     },
 
     /** The caller's own teams in the org it acts in. */
