@@ -236,9 +236,13 @@ describe('/api/teams/{id}/preferences', () => {
       weekStart: 'monday',
     });
 
+    // A member reads their team (Grafana's Member permission) but may not change it; others may not read.
     const read = await call(server, 'GET', path, { as: viewer.as });
-    expect(read.status).toBe(403);
-    expect(read.body.message).toMatch(/Permissions needed: teams:read$/);
+    expect(read.status).toBe(200);
+    const outsider = await createUser(server);
+    const denied = await call(server, 'GET', path, { as: outsider.as });
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toMatch(/Permissions needed: teams:read$/);
     const write = await call(server, 'PUT', path, { as: viewer.as, body: { theme: 'light' } });
     expect(write.status).toBe(403);
     expect(write.body.message).toMatch(/Permissions needed: teams:write$/);
