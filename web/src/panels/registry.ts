@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { SUPPORTED_PANEL_TYPES } from './panel-types.js';
 import type { PanelProps } from './types.js';
 
 type PanelComponent = LazyExoticComponent<ComponentType<PanelProps>>;
@@ -14,7 +15,9 @@ const piechart = lazy(() => import('./PieChartPanel.js'));
 const dashlist = lazy(() => import('./DashListPanel.js'));
 const unsupported = lazy(() => import('./UnsupportedPanel.js'));
 
-const PANELS: Record<string, PanelComponent> = {
+export { queriesData } from './panel-types.js';
+
+const PANELS: Record<(typeof SUPPORTED_PANEL_TYPES)[number], PanelComponent> = {
   timeseries,
   // Grafana compat: older dashboards use "graph", "singlestat" and "table-old"; Grafana migrates them.
   graph: timeseries,
@@ -29,13 +32,6 @@ const PANELS: Record<string, PanelComponent> = {
   dashlist,
 };
 
-/** Panel types that show text only and run no queries. */
-const NO_QUERIES = new Set(['text', 'row', 'dashlist', 'news', 'welcome', 'gettingstarted']);
-
 export function panelComponent(type: string): PanelComponent {
-  return PANELS[type] ?? unsupported;
-}
-
-export function queriesData(type: string): boolean {
-  return type in PANELS && !NO_QUERIES.has(type);
+  return PANELS[type as keyof typeof PANELS] ?? unsupported;
 }

@@ -5,7 +5,7 @@
 
 import type { DashboardModel, DataSourceRef, Panel } from '../../lib/model.js';
 import type { DataSourceSummary } from '../../lib/queries.js';
-import { queriesData } from '../../panels/registry.js';
+import { queriesData } from '../../panels/panel-types.js';
 
 export interface DashboardInput {
   name: string;
