@@ -1,47 +1,12 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/app.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/app.js';
 import { ADMIN, basic, bearer, call, session } from '../helpers/client.js';
 import { createUser } from '../helpers/factories.js';
-import {
-  buildWebIfStale,
-  collectErrors,
-  launchChromium,
-  screenshot,
-  type LaunchedBrowser,
-} from './browser.js';
+import { screenshot } from './browser.js';
+import { newPage, openSignedIn, useChromium } from './session.js';
 
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  buildWebIfStale();
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-});
-
-async function newPage(
-  server: TestServer,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await chromium.browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1400, height: 1000 },
-  });
-  const page = await context.newPage();
-  return { context, page, errors: collectErrors(page) };
-}
-
-/** Opens `path` signed in as `user` (through the login form). */
-async function signedIn(page: Page, path: string, user = 'admin', password = 'admin'): Promise<void> {
-  await page.goto(path);
-  await page.waitForURL(/\/login/);
-  await page.fill('input[name=user]', user);
-  await page.fill('input[name=password]', password);
-  await page.click('button[type=submit]');
-  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
-}
+useChromium();
 
 /** Clicks a ConfirmButton and then its "Confirm". */
 async function confirm(page: Page, name: string): Promise<void> {
@@ -61,7 +26,7 @@ describe('administration pages in Chromium', () => {
     const server = await startTestServer();
     const { context, page, errors } = await newPage(server);
     try {
-      await signedIn(page, '/admin');
+      await openSignedIn(page, '/admin');
       await page.getByRole('link', { name: 'Users', exact: true }).first().click();
       await page.waitForURL(/\/admin\/users$/);
       await page.getByRole('link', { name: 'New user' }).click();
@@ -100,7 +65,7 @@ describe('administration pages in Chromium', () => {
       // The new user, signed in separately, finds nothing to administer.
       const viewer = await newPage(server);
       try {
-        await signedIn(viewer.page, '/profile', 'vera', 'vera-secret-1');
+        await openSignedIn(viewer.page, '/profile', 'vera', 'vera-secret-1');
         await viewer.page.getByRole('heading', { name: 'Profile', exact: true }).waitFor();
         expect(await viewer.page.getByRole('link', { name: 'Administration' }).count()).toBe(0);
         const sections = viewer.page.getByRole('navigation', { name: 'Administration sections' });
@@ -150,7 +115,7 @@ describe('administration pages in Chromium', () => {
     await createUser(server, { login: 'victor' });
     const { context, page, errors } = await newPage(server);
     try {
-      await signedIn(page, '/admin', olga.login, olga.password);
+      await openSignedIn(page, '/admin', olga.login, olga.password);
       const cards = page.locator('.admin-cards a');
       await cards.first().waitFor();
       expect(await cards.allTextContents()).toEqual([
@@ -186,7 +151,7 @@ describe('administration pages in Chromium', () => {
       .orgId as number;
     const { context, page, errors } = await newPage(server);
     try {
-      await signedIn(page, '/admin/users');
+      await openSignedIn(page, '/admin/users');
       await page.getByText('Page 1 of 2').waitFor();
       const rows = page.getByRole('table', { name: 'Users' }).locator('tbody tr');
       expect(await rows.count()).toBe(30);
@@ -267,7 +232,7 @@ describe('administration pages in Chromium', () => {
       .orgId as number;
     const { context, page, errors } = await newPage(server);
     try {
-      await signedIn(page, '/admin/orgs');
+      await openSignedIn(page, '/admin/orgs');
       await page.getByRole('link', { name: 'Doomed' }).click();
       await page.getByLabel('Organization name').fill('Still Doomed');
       await page.getByRole('button', { name: 'Save name' }).click();
@@ -308,7 +273,7 @@ describe('administration pages in Chromium', () => {
     const alice = await createUser(server, { login: 'alice' });
     const { context, page, errors } = await newPage(server);
     try {
-      await signedIn(page, '/org/teams');
+      await openSignedIn(page, '/org/teams');
       await page.getByRole('link', { name: 'New team' }).click();
       await page.getByLabel('Team name').fill('Platform');
       await page.getByRole('button', { name: 'Create team' }).click();
@@ -351,7 +316,7 @@ describe('administration pages in Chromium', () => {
     const { context, page, errors } = await newPage(server);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     try {
-      await signedIn(page, '/org/serviceaccounts');
+      await openSignedIn(page, '/org/serviceaccounts');
       await page.getByRole('link', { name: 'Add service account' }).click();
       await page.getByLabel('Display name').fill('ci-bot');
       await page.getByLabel('Role').selectOption('Editor');
@@ -419,8 +384,8 @@ describe('administration pages in Chromium', () => {
     const other = await newPage(server);
     try {
       // A second session of the same user, in another browser context.
-      await signedIn(other.page, '/profile', 'pat', 'first-password');
-      await signedIn(page, '/profile', 'pat', 'first-password');
+      await openSignedIn(other.page, '/profile', 'pat', 'first-password');
+      await openSignedIn(page, '/profile', 'pat', 'first-password');
 
       await page
         .getByRole('form', { name: 'User information' })
@@ -462,7 +427,7 @@ describe('administration pages in Chromium', () => {
       );
       const fresh = await newPage(server);
       try {
-        await signedIn(fresh.page, '/profile', 'pat', 'second-password');
+        await openSignedIn(fresh.page, '/profile', 'pat', 'second-password');
         await fresh.page.getByRole('heading', { name: 'Profile', exact: true }).waitFor();
       } finally {
         await fresh.context.close();

@@ -1,58 +1,20 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { createUser } from '../helpers/factories.js';
 import { startHttpReceiver } from '../helpers/peers/http-receiver.js';
-import {
-  buildWebIfStale,
-  collectErrors,
-  launchChromium,
-  screenshot,
-  type LaunchedBrowser,
-} from './browser.js';
+import { recordResponses, screenshot } from './browser.js';
+import { newPage as newBrowserPage, openSignedIn, useChromium, type OpenedPage } from './session.js';
 
-let chromium: LaunchedBrowser;
+// A missing control fails its step with a message instead of running into the test timeout.
+useChromium({ hookTimeout: 300_000, page: { stepTimeout: 15_000 } });
 
-beforeAll(async () => {
-  buildWebIfStale();
-  chromium = await launchChromium();
-}, 300_000);
-
-afterAll(async () => {
-  await chromium?.close();
-});
-
-async function newPage(
-  server: TestServer,
-): Promise<{ context: BrowserContext; page: Page; errors: string[]; bodies: () => Promise<string[]> }> {
-  const context = await chromium.browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1400, height: 1000 },
-  });
-  // A missing control fails its step with a message instead of running into the test timeout.
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  // Every response body the page receives, to prove a secret never comes back.
-  const pending: Promise<string>[] = [];
-  page.on('response', (response) => {
-    if (response.url().startsWith(server.url)) pending.push(response.text().catch(() => ''));
-  });
-  return { context, page, errors: collectErrors(page), bodies: () => Promise.all(pending) };
-}
-
-async function signIn(page: Page, user = 'admin', password = 'admin'): Promise<void> {
-  await page.fill('input[name=user]', user);
-  await page.fill('input[name=password]', password);
-  await page.click('button[type=submit]');
-}
-
-/** Opens a page of the app, signing in on the way. */
-async function open(page: Page, path: string, user?: string, password?: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForURL(/\/login/);
-  await signIn(page, user, password);
-  await page.waitForURL((url) => url.pathname === path);
+/** A page that keeps every response body it receives, to prove a secret never comes back. */
+async function newPage(server: TestServer): Promise<OpenedPage & { bodies: () => Promise<string[]> }> {
+  const opened = await newBrowserPage(server);
+  const responses = recordResponses(opened.page, (url) => url.startsWith(server.url));
+  return { ...opened, bodies: responses.bodies };
 }
 
 /** Polls until the UI settles (the machine running the tests may be busy). */
@@ -67,7 +29,7 @@ describe('alerting pages in Chromium', () => {
     const secret = 'Pa55-e2e-very-secret';
     const { context, page, errors, bodies } = await newPage(server);
     try {
-      await open(page, '/alerting/notifications/receivers/new');
+      await openSignedIn(page, '/alerting/notifications/receivers/new');
       await page.getByLabel('Name', { exact: true }).fill('e2e webhook');
       await page.getByLabel('Integration 1 type').selectOption('webhook');
 
@@ -187,7 +149,7 @@ describe('alerting pages in Chromium', () => {
     const server = await startTestServer();
     const { context, page, errors, bodies } = await newPage(server);
     try {
-      await open(page, '/alerting/notifications/receivers/new');
+      await openSignedIn(page, '/alerting/notifications/receivers/new');
       await page.getByLabel('Name', { exact: true }).fill('multi');
       const first = page.getByRole('region', { name: 'Integration 1' });
       await first.getByLabel('Integration 1 type').selectOption('webhook');
@@ -271,7 +233,7 @@ describe('alerting pages in Chromium', () => {
     expect(created.status).toBe(202);
     const { context, page, errors } = await newPage(server);
     try {
-      await open(page, '/alerting/routes');
+      await openSignedIn(page, '/alerting/routes');
       const defaultReceiver = await page.getByLabel('Default contact point').inputValue();
       expect(defaultReceiver).toBe('svc-default-email');
       await page.getByRole('button', { name: 'Add nested policy', exact: true }).click();
@@ -336,7 +298,7 @@ describe('alerting pages in Chromium', () => {
     const server = await startTestServer();
     const { context, page, errors } = await newPage(server);
     try {
-      await open(page, '/alerting/notifications/templates/new');
+      await openSignedIn(page, '/alerting/notifications/templates/new');
       await page.getByLabel('Name', { exact: true }).fill('e2e-title');
       await page
         .getByLabel('Template', { exact: true })
@@ -390,7 +352,7 @@ describe('alerting pages in Chromium', () => {
     });
     const { context, page, errors } = await newPage(server);
     try {
-      await open(page, '/alerting/notifications', viewer.login, viewer.password);
+      await openSignedIn(page, '/alerting/notifications', viewer.login, viewer.password);
       const row = page.locator('tr[data-contact-point="svc-default-email"]');
       await eventually(() => row.count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Add contact point' }).count()).toBe(0);

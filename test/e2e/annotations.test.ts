@@ -1,62 +1,16 @@
-import type { BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/app.js';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
-import {
-  buildWebIfStale,
-  canvasPixels,
-  collectErrors,
-  launchChromium,
-  screenshot,
-  type LaunchedBrowser,
-} from './browser.js';
+import { canvasPixels, screenshot } from './browser.js';
 import { createTestData, saveDashboard, TESTDATA } from './seed.js';
+import { newPage, signIn, useChromium, waitForPanels } from './session.js';
 
 // A colour no series uses: the built-in annotation source draws its markers in it.
 const MARKER = '#FF00FF';
 const HOUR = 3_600_000;
 
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  buildWebIfStale();
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-});
-
-async function newPage(
-  server: TestServer,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await chromium.browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1400, height: 1000 },
-  });
-  const page = await context.newPage();
-  return { context, page, errors: collectErrors(page) };
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.fill('input[name=user]', 'admin');
-  await page.fill('input[name=password]', 'admin');
-  await page.click('button[type=submit]');
-}
-
-async function waitForPanels(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const panels: any[] = [...(globalThis as any).document.querySelectorAll('[data-panel-id]')];
-      return (
-        panels.length > 0 &&
-        panels.every((p) => ['done', 'error'].includes(p.getAttribute('data-state') ?? ''))
-      );
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
-}
+useChromium();
 
 /** Horizontal position (0..1 of the canvas width) of the pixels close to a colour, on average. */
 async function markerPosition(page: Page, selector: string, hex: string): Promise<number> {

@@ -136,6 +136,18 @@ export function recordQueries(page: Page): { queries: any[]; clear(): void } {
   return { queries, clear: () => queries.splice(0) };
 }
 
+/** The bodies of the responses the page receives from URLs that pass `keep` (read once the test is done). */
+export function recordResponses(
+  page: Page,
+  keep: (url: string) => boolean,
+): { bodies: () => Promise<string[]> } {
+  const pending: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (keep(response.url())) pending.push(response.text().catch(() => ''));
+  });
+  return { bodies: () => Promise.all(pending) };
+}
+
 /** Counts canvas pixels close to a colour: proof that uPlot drew the series. */
 export async function canvasPixels(page: Page, selector: string, hex: string): Promise<number> {
   return page.$eval(

@@ -1,55 +1,18 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/app.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { createUser } from '../helpers/factories.js';
 import { freePort, startPrometheus } from '../helpers/prometheus.js';
-import {
-  buildWebIfStale,
-  collectErrors,
-  launchChromium,
-  screenshot,
-  type LaunchedBrowser,
-} from './browser.js';
+import { recordResponses, screenshot } from './browser.js';
+import { newPage, signIn, useChromium } from './session.js';
 
-let chromium: LaunchedBrowser;
+useChromium({ page: { viewport: { width: 1300, height: 1000 } } });
 
-beforeAll(async () => {
-  buildWebIfStale();
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-});
-
-async function newPage(
-  server: TestServer,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await chromium.browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1300, height: 1000 },
-  });
-  const page = await context.newPage();
-  return { context, page, errors: collectErrors(page) };
-}
-
-async function signIn(page: Page, path: string, user = 'admin', password = 'admin'): Promise<void> {
+/** Signs in through the login page, which then leads to `path`. */
+async function signInTo(page: Page, path: string, user?: string, password?: string): Promise<void> {
   await page.goto(`/login?redirectTo=${encodeURIComponent(path)}`);
-  await page.fill('input[name=user]', user);
-  await page.fill('input[name=password]', password);
-  await page.click('button[type=submit]');
-}
-
-/** The bodies of every /api/ response the page received (read once the test is done). */
-function recordResponses(page: Page): { bodies(): Promise<string[]> } {
-  const pending: Promise<string>[] = [];
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/')) {
-      pending.push(response.text().catch(() => ''));
-    }
-  });
-  return { bodies: () => Promise.all(pending) };
+  await signIn(page, user, password);
 }
 
 /** A form control by its exact label ("Password" must not find "Reset Password"). */
@@ -77,7 +40,7 @@ describe('data source pages in Chromium', () => {
     const { context, page, errors } = await newPage(server);
     try {
       // Grafana's old path leads to the new one.
-      await signIn(page, '/datasources');
+      await signInTo(page, '/datasources');
       await page.waitForURL(/\/connections\/datasources$/);
       await page.getByText('No data sources defined yet.').waitFor();
 
@@ -167,9 +130,9 @@ describe('data source pages in Chromium', () => {
     // Trust auth accepts any password: this one only proves that the secret never comes back.
     const password = `pg-secret-${Date.now()}`;
     const { context, page, errors } = await newPage(server);
-    const responses = recordResponses(page);
+    const responses = recordResponses(page, (url) => new URL(url).pathname.startsWith('/api/'));
     try {
-      await signIn(page, '/connections/datasources');
+      await signInTo(page, '/connections/datasources');
       await page.getByText('No data sources defined yet.').waitFor();
       const uid = await addThroughPicker(page, 'PostgreSQL');
       await field(page, 'Name').fill('Local PG');
@@ -236,7 +199,7 @@ describe('data source pages in Chromium', () => {
     const server = await startTestServer();
     const { context, page, errors } = await newPage(server);
     try {
-      await signIn(page, '/connections/datasources');
+      await signInTo(page, '/connections/datasources');
       await page.getByText('No data sources defined yet.').waitFor();
       const mysql = await addThroughPicker(page, 'MySQL');
       // MySQL has no sslmode setting; PostgreSQL's form does.
@@ -306,7 +269,7 @@ describe('data source pages in Chromium', () => {
     const viewer = await createUser(server, { login: 'viewer' });
     const { context, page, errors } = await newPage(server);
     try {
-      await signIn(page, '/connections/datasources', viewer.login, viewer.password);
+      await signInTo(page, '/connections/datasources', viewer.login, viewer.password);
       await page.locator(`li[data-uid="${created.body.uid}"]`).waitFor();
       expect(await page.locator('.ds-card').count()).toBe(2);
       expect(await page.getByRole('link', { name: 'Add data source' }).count()).toBe(0);

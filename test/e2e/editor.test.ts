@@ -1,67 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/lib/build-info.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { PG_ADMIN } from '../helpers/databases.js';
 import { createUser } from '../helpers/factories.js';
 import { startPrometheus } from '../helpers/prometheus.js';
-import {
-  buildWebIfStale,
-  collectErrors,
-  launchChromium,
-  recordQueries,
-  screenshot,
-  type LaunchedBrowser,
-} from './browser.js';
+import { recordQueries, screenshot } from './browser.js';
 import { createFolder, createTestData, saveDashboard, TESTDATA } from './seed.js';
+import { newPage, openSignedIn, useChromium, waitForPanels } from './session.js';
 
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  buildWebIfStale();
-  chromium = await launchChromium();
-}, 300_000);
-
-afterAll(async () => {
-  await chromium?.close();
-});
-
-async function newPage(
-  server: TestServer,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await chromium.browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1400, height: 1000 },
-  });
-  const page = await context.newPage();
-  return { context, page, errors: collectErrors(page) };
-}
-
-async function signIn(page: Page, path: string, user = 'admin', password = 'admin'): Promise<void> {
-  await page.goto(path);
-  await page.fill('input[name=user]', user);
-  await page.fill('input[name=password]', password);
-  await page.click('button[type=submit]');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-async function waitForPanels(page: Page, scope = ''): Promise<void> {
-  await page.waitForFunction(
-    (selector) => {
-      const panels: any[] = [...(globalThis as any).document.querySelectorAll(`${selector} [data-panel-id]`)];
-      return (
-        panels.length > 0 &&
-        panels.every((p) => ['done', 'error'].includes(p.getAttribute('data-state') ?? ''))
-      );
-    },
-    scope,
-    { timeout: 20_000 },
-  );
-}
+useChromium({ hookTimeout: 300_000 });
 
 /** Drags from the centre of `handle` by a pixel offset, with real mouse events. */
 async function drag(page: Page, handle: string, dx: number, dy: number): Promise<void> {
@@ -110,7 +62,7 @@ describe('dashboard editor in Chromium', () => {
     await createFolder(server, 'Team', 'team-folder');
     const { context, page, errors } = await newPage(server);
     try {
-      await signIn(page, '/dashboards');
+      await openSignedIn(page, '/dashboards');
       await page.getByRole('link', { name: 'New dashboard' }).click();
       await page.waitForURL(/\/dashboard\/new$/);
       await page.getByRole('button', { name: 'Add visualization' }).first().click();
@@ -214,7 +166,7 @@ describe('dashboard editor in Chromium', () => {
     const second = await newPage(server);
     try {
       for (const { page } of [first, second]) {
-        await signIn(page, '/d/e2e-conflict');
+        await openSignedIn(page, '/d/e2e-conflict');
         await waitForPanels(page);
         await page.getByRole('button', { name: 'Edit', exact: true }).click();
         await page.getByRole('button', { name: 'Settings' }).click();
@@ -268,7 +220,7 @@ describe('dashboard editor in Chromium', () => {
     expect(update.status).toBe(200);
     const { context, page, errors } = await newPage(server);
     try {
-      await signIn(page, '/d/e2e-history');
+      await openSignedIn(page, '/d/e2e-history');
       await waitForPanels(page);
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       await page.getByRole('button', { name: 'Settings' }).click();
@@ -312,7 +264,7 @@ describe('dashboard editor in Chromium', () => {
       const { context, page, errors } = await newPage(server);
       const queries = recordQueries(page);
       try {
-        await signIn(page, '/dashboard/import');
+        await openSignedIn(page, '/dashboard/import');
         await page.getByLabel('Upload dashboard JSON file').setInputFiles(file);
         const form = page.getByRole('form', { name: 'Import options' });
         expect(await form.getByLabel('Name').inputValue()).toBe(original.title);
@@ -393,7 +345,7 @@ describe('dashboard editor in Chromium', () => {
     const saved = await dashboardJson(server, 'e2e-export');
     const { context, page, errors } = await newPage(server);
     try {
-      await signIn(page, '/d/e2e-export');
+      await openSignedIn(page, '/d/e2e-export');
       await waitForPanels(page);
       await page.getByRole('button', { name: 'Export' }).click();
       const dialog = page.getByRole('dialog', { name: 'Export dashboard' });
@@ -435,7 +387,7 @@ describe('dashboard editor in Chromium', () => {
     const viewer = await createUser(server, { login: 'viewer1', orgRole: 'Viewer' });
     const { context, page, errors } = await newPage(server);
     try {
-      await signIn(page, '/d/e2e-viewer', viewer.login, viewer.password);
+      await openSignedIn(page, '/d/e2e-viewer', viewer.login, viewer.password);
       await waitForPanels(page);
       expect(await page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Save dashboard' }).count()).toBe(0);
@@ -522,7 +474,7 @@ describe('dashboard editor in Chromium', () => {
     });
     const { context, page, errors } = await newPage(server);
     try {
-      await signIn(page, '/d/e2e-repeat?from=now-3h&to=now');
+      await openSignedIn(page, '/d/e2e-repeat?from=now-3h&to=now');
       await waitForPanels(page);
       expect(await page.locator('.row-header').allTextContents()).toEqual([
         '▾ Region east',
@@ -574,7 +526,7 @@ describe('dashboard editor in Chromium', () => {
     await saveDashboard(server, simpleDashboard('e2e-settings', 'Settings board'));
     const { context, page, errors } = await newPage(server);
     try {
-      await signIn(page, '/d/e2e-settings');
+      await openSignedIn(page, '/d/e2e-settings');
       await waitForPanels(page);
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       await page.getByRole('button', { name: 'Settings' }).click();
@@ -679,7 +631,7 @@ describe('dashboard editor in Chromium', () => {
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       const { context, page, errors } = await newPage(server);
       try {
-        await signIn(page, '/dashboard/new');
+        await openSignedIn(page, '/dashboard/new');
         await page.getByRole('button', { name: 'Add visualization' }).first().click();
         const editor = page.getByRole('dialog', { name: 'Edit panel' });
         await editor.getByLabel('Data source').selectOption('e2e-pg');

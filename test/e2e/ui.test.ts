@@ -1,21 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/lib/build-info.js';
-import { startTestServer, type TestServer } from '../helpers/app.js';
+import { startTestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { startPrometheus } from '../helpers/prometheus.js';
-import {
-  buildWebIfStale,
-  canvasPixels,
-  collectErrors,
-  launchChromium,
-  recordQueries,
-  screenshot,
-  type LaunchedBrowser,
-} from './browser.js';
+import { canvasPixels, recordQueries, screenshot } from './browser.js';
 import {
   createFolder,
   createTestData,
@@ -23,48 +14,9 @@ import {
   overviewDashboard,
   saveDashboard,
 } from './seed.js';
+import { newPage, signIn, useChromium, waitForPanels } from './session.js';
 
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  buildWebIfStale();
-  chromium = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await chromium?.close();
-});
-
-async function newPage(
-  server: TestServer,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await chromium.browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1400, height: 1000 },
-  });
-  const page = await context.newPage();
-  return { context, page, errors: collectErrors(page) };
-}
-
-async function signIn(page: Page, user = 'admin', password = 'admin'): Promise<void> {
-  await page.fill('input[name=user]', user);
-  await page.fill('input[name=password]', password);
-  await page.click('button[type=submit]');
-}
-
-async function waitForPanels(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const panels: any[] = [...(globalThis as any).document.querySelectorAll('[data-panel-id]')];
-      return (
-        panels.length > 0 &&
-        panels.every((p) => ['done', 'error'].includes(p.getAttribute('data-state') ?? ''))
-      );
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
-}
+useChromium();
 
 describe('web UI in Chromium', () => {
   it('serves the app with deep-link fallback, long-cached assets, and API 404s', async () => {
@@ -555,12 +507,7 @@ describe('web UI in Chromium', () => {
         },
       ],
     });
-    const context = await chromium.browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1400, height: 900 },
-    });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+    const { context, page, errors } = await newPage(server, { viewport: { width: 1400, height: 900 } });
     const recorded = recordQueries(page);
     try {
       await page.goto('/login?redirectTo=%2Fd%2Fe2e-prom');
