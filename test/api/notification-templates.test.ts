@@ -124,3 +124,104 @@ describe('notification templates', () => {
     expect((await call(server, 'DELETE', `${T}/e`, { as: editor.as })).status).toBe(204);
   });
 });
+
+describe('template preview (POST …/config/api/v1/templates/test)', () => {
+  const TEST = '/api/alertmanager/grafana/config/api/v1/templates/test';
+  const alerts = [
+    {
+      labels: { alertname: 'HighCPU', instance: 'web-1' },
+      annotations: { summary: 'CPU at 97%' },
+      startsAt: '2026-11-20T10:00:00Z',
+    },
+    { labels: { alertname: 'HighCPU', instance: 'web-2' }, startsAt: '2026-11-20T10:05:00Z' },
+  ];
+
+  it('renders every template the text defines with the given alerts, next to the org’s groups', async () => {
+    const server = await startTestServer();
+    const helper = await call(server, 'PUT', `${T}/helpers`, {
+      as: ADMIN,
+      body: {
+        template:
+          '{{ define "helpers.instances" }}{{ range .Alerts }}{{ .Labels.instance }} {{ end }}{{ end }}',
+      },
+    });
+    expect(helper.status).toBe(202);
+    const preview = await call(server, 'POST', TEST, {
+      as: ADMIN,
+      body: {
+        name: 'mine',
+        template:
+          '{{ define "mine.title" }}[{{ .Status | toUpper }}:{{ len .Alerts.Firing }}] {{ .CommonLabels.alertname }}{{ end }}' +
+          '{{ define "mine.body" }}{{ template "helpers.instances" . }}| {{ .Receiver }} {{ .GroupLabels.group_label }}{{ end }}',
+        alerts,
+      },
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toEqual({
+      results: [
+        { name: 'mine.title', text: '[FIRING:2] HighCPU', scope: 'root' },
+        { name: 'mine.body', text: 'web-1 web-2 | TestReceiver group_label_value', scope: 'root' },
+      ],
+    });
+    // Nothing was saved.
+    expect((await call(server, 'GET', T, { as: ADMIN })).body.map((t: { name: string }) => t.name)).toEqual([
+      'helpers',
+    ]);
+
+    // A text without define is the template named after the group (wrapped as when saved, so it
+    // renders as it will when used); it replaces the saved group of that name.
+    const plain = await call(server, 'POST', TEST, {
+      as: ADMIN,
+      body: { name: 'helpers', template: 'Only {{ len .Alerts }} alerts', alerts },
+    });
+    expect(plain.body).toEqual({
+      results: [{ name: 'helpers', text: '\n  Only 2 alerts\n', scope: 'root' }],
+    });
+  });
+
+  it('reports parse and execution errors in the body, not as failures', async () => {
+    const server = await startTestServer();
+    const invalid = await call(server, 'POST', TEST, {
+      as: ADMIN,
+      body: { name: 'broken', template: '{{ define "broken" }}{{ .Status }', alerts },
+    });
+    expect(invalid.status).toBe(200);
+    expect(invalid.body).toEqual({
+      errors: [{ name: 'broken', kind: 'invalid_template', message: expect.stringContaining('broken') }],
+    });
+    const failing = await call(server, 'POST', TEST, {
+      as: ADMIN,
+      body: {
+        name: 'mixed',
+        template: '{{ define "ok" }}fine{{ end }}{{ define "bad" }}{{ index .Alerts 5 }}{{ end }}',
+        alerts,
+      },
+    });
+    expect(failing.status).toBe(200);
+    expect(failing.body).toEqual({
+      results: [{ name: 'ok', text: 'fine', scope: 'root' }],
+      errors: [
+        { name: 'bad', kind: 'execute_error', message: expect.stringContaining('index out of range') },
+      ],
+    });
+    const noTemplate = await call(server, 'POST', TEST, { as: ADMIN, body: { name: 'x' } });
+    expect(noTemplate.status).toBe(400);
+    expect(noTemplate.body.message).toContain('template');
+  });
+
+  it('needs alert.notifications:write (Editor) and is served under the svc path too', async () => {
+    const server = await startTestServer();
+    const viewer = await createUser(server);
+    const editor = await createUser(server, { orgRole: 'Editor' });
+    const body = { name: 't', template: 'hi', alerts: [] };
+    const denied = await call(server, 'POST', TEST, { as: viewer.as, body });
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toMatch(/Permissions needed: alert.notifications:write$/);
+    expect((await call(server, 'POST', TEST, { body })).status).toBe(401);
+    const allowed = await call(server, 'POST', TEST.replace('/grafana/', '/svc/'), { as: editor.as, body });
+    expect([allowed.status, allowed.body]).toEqual([
+      200,
+      { results: [{ name: 't', text: '\n  hi\n', scope: 'root' }] },
+    ]);
+  });
+});

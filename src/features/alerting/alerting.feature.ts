@@ -1,5 +1,7 @@
 import type { FeatureDeps } from '../feature.js';
 import { createContactPointsService, receiverUid } from './contact-points.service.js';
+import { registerTemplatesTestRoutes } from './templates-test.routes.js';
+import { createTemplatesTestService } from './templates-test.service.js';
 import { createContactPointsStore } from './contact-points.store.js';
 import { createDeliveryService } from './delivery.service.js';
 import { createHistoryStore } from './history.store.js';
@@ -67,6 +69,7 @@ export function registerAlerting(deps: FeatureDeps): void {
   };
 
   registerProvisioningRoutes(deps.api, { contactPoints, templates, policies, ensureOrgDefaults });
+  registerTemplatesTestRoutes(deps.api, createTemplatesTestService({ templates, clock, externalUrl }));
   registerReceiversRoutes(deps.api, {
     test: createReceiversTestService({ contactPoints, templates, delivery, clock, externalUrl }),
     status: createReceiversStatusService({ contactPoints, policies, delivery }),

@@ -67,3 +67,18 @@ export const HistoryQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type HistoryQuery = Static<typeof HistoryQuery>;
+
+/** Grafana's PostableAlert as the template test takes it. */
+const PostableAlert = Type.Object({
+  labels: Labels,
+  annotations: Type.Optional(Labels),
+  startsAt: Type.Optional(Type.String({ format: 'date-time' })),
+  endsAt: Type.Optional(Type.String({ format: 'date-time' })),
+  generatorURL: Type.Optional(Type.String()),
+});
+
+export const TestTemplatesBody = Type.Object({
+  template: Type.String(),
+  name: Type.Optional(Type.String()),
+  alerts: Type.Optional(Type.Array(PostableAlert, { maxItems: 1000 })),
+});
