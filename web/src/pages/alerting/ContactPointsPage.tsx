@@ -5,6 +5,7 @@ import { AlertingNav } from './AlertingNav.js';
 import { contactPoints, deleteIntegration, notifierCatalogue } from './api.js';
 import { DeliveryStatus } from './DeliveryStatus.js';
 import { errorText } from './request.js';
+import { RowActions } from './RowActions.js';
 import type { ContactPoint, NotifierType } from './types.js';
 import { useLoad } from './useLoad.js';
 
@@ -110,34 +111,15 @@ function ContactPointsTable({
                 </ul>
               </td>
               <td>{usage(point.numberOfPolicies)}</td>
-              <td className="alerting-actions">
-                <Link to={editUrl(point.name)} className="button">
-                  {canEdit ? 'Edit' : 'View'}
-                  <span className="visually-hidden"> {point.name}</span>
-                </Link>
-                {canDelete && confirming !== point.name && (
-                  <button type="button" onClick={() => setConfirming(point.name)}>
-                    Delete<span className="visually-hidden"> {point.name}</span>
-                  </button>
-                )}
-                {confirming === point.name && (
-                  <>
-                    <button
-                      type="button"
-                      className="danger"
-                      onClick={() => {
-                        setConfirming(undefined);
-                        onDelete(point);
-                      }}
-                    >
-                      Confirm delete
-                    </button>
-                    <button type="button" onClick={() => setConfirming(undefined)}>
-                      Cancel
-                    </button>
-                  </>
-                )}
-              </td>
+              <RowActions
+                name={point.name}
+                editUrl={editUrl(point.name)}
+                canEdit={canEdit}
+                canDelete={canDelete}
+                confirming={confirming === point.name}
+                onConfirming={(on) => setConfirming(on ? point.name : undefined)}
+                onDelete={() => onDelete(point)}
+              />
             </tr>
           );
         })}

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { errorProps } from './FieldShell.js';
-import { fieldId, type FieldContext } from './fieldContext.js';
-import type { NotifierOption } from './types.js';
+import type { FieldProps } from './fieldContext.js';
+import { ItemRows } from './ItemRows.js';
 
 type Pair = [string, string];
 
@@ -17,13 +16,7 @@ export function KeyValueMapField({
   value,
   context,
   onChange,
-}: {
-  option: NotifierOption;
-  path: string;
-  value: unknown;
-  context: FieldContext;
-  onChange: (value: Record<string, string>) => void;
-}) {
+}: FieldProps<Record<string, string>>) {
   // Rows are kept locally so a row with an empty key can exist while it is being typed.
   const [rows, setRows] = useState<Pair[]>(() => toPairs(value));
   useEffect(() => {
@@ -39,45 +32,34 @@ export function KeyValueMapField({
     setRows(next);
     onChange(Object.fromEntries(next.filter(([key]) => key !== '')));
   };
-  const id = fieldId(context, path);
   return (
-    <div className="cp-kv" id={id} role="group" aria-label={option.label} {...errorProps(context, path)}>
-      {rows.map(([key, text], index) => (
-        <div className="cp-kv-row" key={index}>
+    <ItemRows
+      option={option}
+      path={path}
+      context={context}
+      className="cp-kv"
+      items={rows}
+      blank={['', '']}
+      onChange={update}
+    >
+      {([key, text], index, replace) => (
+        <>
           <input
             aria-label={`${option.label} key ${index + 1}`}
             placeholder="Key"
             value={key}
             disabled={context.readOnly}
-            onChange={(event) =>
-              update(rows.map((row, i) => (i === index ? [event.target.value, row[1]] : row)))
-            }
+            onChange={(event) => replace([event.target.value, text])}
           />
           <input
             aria-label={`${option.label} value ${index + 1}`}
             placeholder="Value"
             value={text}
             disabled={context.readOnly}
-            onChange={(event) =>
-              update(rows.map((row, i) => (i === index ? [row[0], event.target.value] : row)))
-            }
+            onChange={(event) => replace([key, event.target.value])}
           />
-          {!context.readOnly && (
-            <button
-              type="button"
-              aria-label={`Remove ${option.label} ${index + 1}`}
-              onClick={() => update(rows.filter((_, i) => i !== index))}
-            >
-              ✕
-            </button>
-          )}
-        </div>
-      ))}
-      {!context.readOnly && (
-        <button type="button" onClick={() => update([...rows, ['', '']])}>
-          Add {option.label}
-        </button>
+        </>
       )}
-    </div>
+    </ItemRows>
   );
 }

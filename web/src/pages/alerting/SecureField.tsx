@@ -1,24 +1,11 @@
 import { errorProps } from './FieldShell.js';
-import { fieldId, type FieldContext } from './fieldContext.js';
-import type { NotifierOption } from './types.js';
+import { fieldId, type FieldProps } from './fieldContext.js';
 
 /**
  * A secret: once stored it shows only "configured" with a Reset button (the value never reaches
  * the page); after a reset, or while new, it is a password input.
  */
-export function SecureField({
-  option,
-  path,
-  value,
-  context,
-  onChange,
-}: {
-  option: NotifierOption;
-  path: string;
-  value: unknown;
-  context: FieldContext;
-  onChange: (value: string) => void;
-}) {
+export function SecureField({ option, path, value, context, onChange }: FieldProps<string>) {
   const id = fieldId(context, path);
   if (context.secureFields[path]) {
     return (

@@ -1,6 +1,6 @@
-import type { FieldContext } from './fieldContext.js';
+import type { FieldProps } from './fieldContext.js';
 import { OptionsForm } from './OptionsForm.js';
-import type { NotifierOption, Settings } from './types.js';
+import type { Settings } from './types.js';
 
 const toItems = (value: unknown): Settings[] =>
   Array.isArray(value)
@@ -8,19 +8,7 @@ const toItems = (value: unknown): Settings[] =>
     : [];
 
 /** A list of objects (Opsgenie responders…), each edited with the option's subform. */
-export function SubformArrayField({
-  option,
-  path,
-  value,
-  context,
-  onChange,
-}: {
-  option: NotifierOption;
-  path: string;
-  value: unknown;
-  context: FieldContext;
-  onChange: (value: Settings[]) => void;
-}) {
+export function SubformArrayField({ option, path, value, context, onChange }: FieldProps<Settings[]>) {
   const items = toItems(value);
   return (
     <div className="cp-subform-array" role="group" aria-label={option.label}>

@@ -4,6 +4,7 @@ import { useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
 import { deleteTemplate, templates } from './api.js';
 import { errorText } from './request.js';
+import { RowActions } from './RowActions.js';
 import { useLoad } from './useLoad.js';
 
 export const templateUrl = (name: string) =>
@@ -70,34 +71,15 @@ export default function TemplatesPage() {
                   <td>
                     <code className="template-excerpt">{t.template.slice(0, 120)}</code>
                   </td>
-                  <td className="alerting-actions">
-                    <Link to={templateUrl(t.name)} className="button">
-                      {editable ? 'Edit' : 'View'}
-                      <span className="visually-hidden"> {t.name}</span>
-                    </Link>
-                    {access.deleteTemplates && !t.provenance && confirming !== t.name && (
-                      <button type="button" onClick={() => setConfirming(t.name)}>
-                        Delete<span className="visually-hidden"> {t.name}</span>
-                      </button>
-                    )}
-                    {confirming === t.name && (
-                      <>
-                        <button
-                          type="button"
-                          className="danger"
-                          onClick={() => {
-                            setConfirming(undefined);
-                            void remove(t.name);
-                          }}
-                        >
-                          Confirm delete
-                        </button>
-                        <button type="button" onClick={() => setConfirming(undefined)}>
-                          Cancel
-                        </button>
-                      </>
-                    )}
-                  </td>
+                  <RowActions
+                    name={t.name}
+                    editUrl={templateUrl(t.name)}
+                    canEdit={editable}
+                    canDelete={access.deleteTemplates && !t.provenance}
+                    confirming={confirming === t.name}
+                    onConfirming={(on) => setConfirming(on ? t.name : undefined)}
+                    onDelete={() => void remove(t.name)}
+                  />
                 </tr>
               );
             })}

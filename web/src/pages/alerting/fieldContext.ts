@@ -1,3 +1,5 @@
+import type { NotifierOption } from './types.js';
+
 /** What every generated field needs besides its own option and value. */
 export interface FieldContext {
   /** unique per integration, so ids of two integrations' fields differ */
@@ -12,3 +14,13 @@ export interface FieldContext {
 
 export const fieldId = (context: FieldContext, path: string) =>
   `${context.idPrefix}-${path.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
+/** The props of a control made for one option of the catalogue. */
+export interface FieldProps<T> {
+  option: NotifierOption;
+  /** dotted path of the value in the integration's settings */
+  path: string;
+  value: unknown;
+  context: FieldContext;
+  onChange: (value: T) => void;
+}
