@@ -5,6 +5,7 @@ import { navigate } from '../../../app/router.js';
 import { Field } from '../shared/Field.js';
 import { NoAccess } from '../shared/NoAccess.js';
 import { Notice } from '../shared/Notice.js';
+import { SubmitRow } from '../shared/SubmitRow.js';
 import { useAction } from '../shared/useAction.js';
 
 /** /admin/orgs/new: a new organization; its creator becomes its Admin. */
@@ -29,11 +30,7 @@ export function OrgCreatePage() {
           <input value={name} onChange={(event) => setName(event.target.value)} required autoFocus />
         </Field>
         <Notice error={action.error} />
-        <div className="admin-actions">
-          <button type="submit" className="admin-primary" disabled={action.busy}>
-            Create organization
-          </button>
-        </div>
+        <SubmitRow label="Create organization" disabled={action.busy} />
       </form>
     </section>
   );

@@ -3,41 +3,34 @@ import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { ConfirmButton } from '../shared/ConfirmButton.js';
 import { NoAccess } from '../shared/NoAccess.js';
+import { ListHeader } from '../shared/ListHeader.js';
 import { Notice } from '../shared/Notice.js';
 import { Pager } from '../shared/Pager.js';
+import { SearchInput } from '../shared/SearchInput.js';
 import type { Org } from '../shared/types.js';
 import { useAction } from '../shared/useAction.js';
-import { searchParams, useListQuery } from '../shared/useListQuery.js';
-import { useLoad } from '../shared/useLoad.js';
-
-const PER_PAGE = 30;
+import { PER_PAGE, useSearchPage } from '../shared/useListQuery.js';
 
 /** /admin/orgs: every organization of the server (server admins). */
 export function OrgsListPage() {
   const can = usePermissions();
   const allowed = can('orgs:delete');
-  const { query, debounced, page, setQuery, setPage } = useListQuery();
-  const orgs = useLoad<Org[]>(allowed ? `/api/orgs?${searchParams(debounced, PER_PAGE, page)}` : undefined);
+  const {
+    query,
+    page,
+    setQuery,
+    setPage,
+    list: orgs,
+  } = useSearchPage<Org[]>(allowed ? '/api/orgs' : undefined);
   const action = useAction();
   if (!allowed) return <NoAccess what="manage the organizations of the server" />;
   return (
     <section>
-      <div className="admin-header">
-        <h2>Organizations</h2>
-        {can('orgs:create') && (
-          <Link to="/admin/orgs/new" className="admin-button">
-            New organization
-          </Link>
-        )}
-      </div>
-      <input
-        type="search"
-        className="admin-search"
-        aria-label="Search organizations"
-        placeholder="Search by name"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
+      <ListHeader
+        title="Organizations"
+        create={can('orgs:create') && { to: '/admin/orgs/new', label: 'New organization' }}
       />
+      <SearchInput label="Search organizations" value={query} onChange={setQuery} />
       <Notice error={orgs.error ?? action.error} success={action.success} />
       {orgs.data && (
         <>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../../app/api.js';
-import { Field } from '../shared/Field.js';
 import { Notice } from '../shared/Notice.js';
+import { PasswordField } from '../shared/PasswordField.js';
+import { SubmitRow } from '../shared/SubmitRow.js';
 import { useAction } from '../shared/useAction.js';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmNew: '' };
@@ -10,8 +11,7 @@ const EMPTY = { oldPassword: '', newPassword: '', confirmNew: '' };
 export function ChangePasswordForm() {
   const [form, setForm] = useState(EMPTY);
   const action = useAction();
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [key]: event.target.value });
+  const set = (key: keyof typeof EMPTY) => (value: string) => setForm({ ...form, [key]: value });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const ok = await action.run(async () => {
@@ -23,39 +23,16 @@ export function ChangePasswordForm() {
   };
   return (
     <form className="admin-form" onSubmit={(event) => void submit(event)} aria-label="Change password">
-      <Field label="Old password">
-        <input
-          type="password"
-          autoComplete="current-password"
-          value={form.oldPassword}
-          onChange={set('oldPassword')}
-          required
-        />
-      </Field>
-      <Field label="New password">
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={form.newPassword}
-          onChange={set('newPassword')}
-          required
-        />
-      </Field>
-      <Field label="Confirm password">
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={form.confirmNew}
-          onChange={set('confirmNew')}
-          required
-        />
-      </Field>
+      <PasswordField
+        label="Old password"
+        autoComplete="current-password"
+        value={form.oldPassword}
+        onChange={set('oldPassword')}
+      />
+      <PasswordField label="New password" value={form.newPassword} onChange={set('newPassword')} />
+      <PasswordField label="Confirm password" value={form.confirmNew} onChange={set('confirmNew')} />
       <Notice error={action.error} success={action.success} />
-      <div className="admin-actions">
-        <button type="submit" className="admin-primary" disabled={action.busy}>
-          Change password
-        </button>
-      </div>
+      <SubmitRow label="Change password" disabled={action.busy} />
     </form>
   );
 }

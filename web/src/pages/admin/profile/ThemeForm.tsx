@@ -3,6 +3,7 @@ import { api } from '../../../app/api.js';
 import { useSession } from '../../../app/session.js';
 import { Field } from '../shared/Field.js';
 import { Notice } from '../shared/Notice.js';
+import { SubmitRow } from '../shared/SubmitRow.js';
 import { useAction } from '../shared/useAction.js';
 import { useLoad } from '../shared/useLoad.js';
 
@@ -42,11 +43,7 @@ export function ThemeForm() {
         </select>
       </Field>
       <Notice error={preferences.error ?? action.error} success={action.success} />
-      <div className="admin-actions">
-        <button type="submit" className="admin-primary" disabled={action.busy || !preferences.data}>
-          Save preferences
-        </button>
-      </div>
+      <SubmitRow label="Save preferences" disabled={action.busy || !preferences.data} />
     </form>
   );
 }

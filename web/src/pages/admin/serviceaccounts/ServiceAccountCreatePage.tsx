@@ -5,6 +5,7 @@ import { navigate } from '../../../app/router.js';
 import { Field } from '../shared/Field.js';
 import { NoAccess } from '../shared/NoAccess.js';
 import { Notice } from '../shared/Notice.js';
+import { SubmitRow } from '../shared/SubmitRow.js';
 import { RoleSelect } from '../shared/RoleSelect.js';
 import type { ServiceAccount } from '../shared/types.js';
 import { useAction } from '../shared/useAction.js';
@@ -35,11 +36,7 @@ export function ServiceAccountCreatePage() {
           <RoleSelect label="Role" value={role} withNone onChange={setRole} />
         </Field>
         <Notice error={action.error} />
-        <div className="admin-actions">
-          <button type="submit" className="admin-primary" disabled={action.busy}>
-            Create
-          </button>
-        </div>
+        <SubmitRow label="Create" disabled={action.busy} />
       </form>
     </section>
   );

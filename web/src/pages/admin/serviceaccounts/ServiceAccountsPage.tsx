@@ -3,24 +3,26 @@ import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { ConfirmButton } from '../shared/ConfirmButton.js';
 import { NoAccess } from '../shared/NoAccess.js';
+import { ListHeader } from '../shared/ListHeader.js';
 import { Notice } from '../shared/Notice.js';
 import { Pager } from '../shared/Pager.js';
 import { RoleSelect } from '../shared/RoleSelect.js';
+import { SearchInput } from '../shared/SearchInput.js';
 import type { ServiceAccountSearch } from '../shared/types.js';
 import { useAction } from '../shared/useAction.js';
-import { searchParams, useListQuery } from '../shared/useListQuery.js';
-import { useLoad } from '../shared/useLoad.js';
-
-const PER_PAGE = 30;
+import { PER_PAGE, useSearchPage } from '../shared/useListQuery.js';
 
 /** /org/serviceaccounts: the organization's service accounts. */
 export function ServiceAccountsPage() {
   const can = usePermissions();
   const allowed = can('serviceaccounts:read');
-  const { query, debounced, page, setQuery, setPage } = useListQuery();
-  const accounts = useLoad<ServiceAccountSearch>(
-    allowed ? `/api/serviceaccounts/search?${searchParams(debounced, PER_PAGE, page)}` : undefined,
-  );
+  const {
+    query,
+    page,
+    setQuery,
+    setPage,
+    list: accounts,
+  } = useSearchPage<ServiceAccountSearch>(allowed ? '/api/serviceaccounts/search' : undefined);
   const action = useAction();
   if (!allowed) return <NoAccess what="see the service accounts of this organization" />;
   const change = async (work: () => Promise<unknown>, message: string) => {
@@ -28,22 +30,13 @@ export function ServiceAccountsPage() {
   };
   return (
     <section>
-      <div className="admin-header">
-        <h2>Service accounts</h2>
-        {can('serviceaccounts:create') && (
-          <Link to="/org/serviceaccounts/create" className="admin-button">
-            Add service account
-          </Link>
-        )}
-      </div>
-      <input
-        type="search"
-        className="admin-search"
-        aria-label="Search service accounts"
-        placeholder="Search by name"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
+      <ListHeader
+        title="Service accounts"
+        create={
+          can('serviceaccounts:create') && { to: '/org/serviceaccounts/create', label: 'Add service account' }
+        }
       />
+      <SearchInput label="Search service accounts" value={query} onChange={setQuery} />
       <Notice error={accounts.error ?? action.error} success={action.success} />
       {accounts.data && (
         <>

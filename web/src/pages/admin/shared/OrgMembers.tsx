@@ -6,12 +6,11 @@ import { ConfirmButton } from './ConfirmButton.js';
 import { Notice } from './Notice.js';
 import { Pager } from './Pager.js';
 import { RoleSelect } from './RoleSelect.js';
+import { SearchInput } from './SearchInput.js';
 import type { OrgMemberSearch } from './types.js';
 import { useAction } from './useAction.js';
-import { searchParams } from './useListQuery.js';
+import { PER_PAGE, searchParams } from './useListQuery.js';
 import { useLoad } from './useLoad.js';
-
-const PER_PAGE = 30;
 
 /**
  * The users of an organization with their roles: `base` is `/api/org` for the current one or
@@ -38,14 +37,12 @@ export function OrgMembers({ base }: { base: string }) {
           }
         />
       )}
-      <input
-        type="search"
-        className="admin-search"
-        aria-label="Search organization users"
+      <SearchInput
+        label="Search organization users"
         placeholder="Search by login, email or name"
         value={query}
-        onChange={(event) => {
-          setQuery(event.target.value);
+        onChange={(text) => {
+          setQuery(text);
           setPage(1);
         }}
       />

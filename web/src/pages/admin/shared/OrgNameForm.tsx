@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field } from './Field.js';
 import { Notice } from './Notice.js';
+import { SubmitRow } from './SubmitRow.js';
 import { useAction } from './useAction.js';
 
 /** An organization's name, saved with `onSave`; read-only without the permission. */
@@ -31,13 +32,7 @@ export function OrgNameForm({
         />
       </Field>
       <Notice error={action.error} success={action.success} />
-      {!disabled && (
-        <div className="admin-actions">
-          <button type="submit" className="admin-primary" disabled={action.busy}>
-            Save name
-          </button>
-        </div>
-      )}
+      {!disabled && <SubmitRow label="Save name" disabled={action.busy} />}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field } from './Field.js';
 import { Notice } from './Notice.js';
+import { SubmitRow } from './SubmitRow.js';
 import { useAction } from './useAction.js';
 
 export interface UserInfo {
@@ -41,13 +42,7 @@ export function UserInfoForm({
         <input value={form.login} onChange={set('login')} disabled={disabled} />
       </Field>
       <Notice error={action.error} success={action.success} />
-      {!disabled && (
-        <div className="admin-actions">
-          <button type="submit" className="admin-primary" disabled={action.busy}>
-            Save
-          </button>
-        </div>
-      )}
+      {!disabled && <SubmitRow label="Save" disabled={action.busy} />}
     </form>
   );
 }

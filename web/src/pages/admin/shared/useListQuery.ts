@@ -1,17 +1,23 @@
 import { useEffect, useState } from 'react';
 import { replaceSearch } from '../../../app/router.js';
+import { useLoad, type Loaded } from './useLoad.js';
 
-/**
- * A list page's search text and page, kept in the URL (`?query=…&page=…`) so a reload or a shared
- * link shows the same page. `debounced` trails the typed text so each keystroke is not a request.
- */
-export function useListQuery(): {
+/** Rows a list page asks for at a time. */
+export const PER_PAGE = 30;
+
+export interface ListQuery {
   query: string;
   debounced: string;
   page: number;
   setQuery: (query: string) => void;
   setPage: (page: number) => void;
-} {
+}
+
+/**
+ * A list page's search text and page, kept in the URL (`?query=…&page=…`) so a reload or a shared
+ * link shows the same page. `debounced` trails the typed text so each keystroke is not a request.
+ */
+export function useListQuery(): ListQuery {
   const initial = new URLSearchParams(location.search);
   const [query, setQueryState] = useState(initial.get('query') ?? '');
   const [debounced, setDebounced] = useState(query);
@@ -41,4 +47,16 @@ export function useListQuery(): {
 /** `?query=…&perpage=…&page=…` for Grafana's search endpoints. */
 export function searchParams(query: string, perPage: number, page: number): string {
   return new URLSearchParams({ query, perpage: String(perPage), page: String(page) }).toString();
+}
+
+/**
+ * The page of a search endpoint (`/api/…/search`) that the URL's search text and page ask for;
+ * nothing is asked while `path` is undefined (the caller may not list).
+ */
+export function useSearchPage<T>(path: string | undefined): ListQuery & { list: Loaded<T> } {
+  const listQuery = useListQuery();
+  const list = useLoad<T>(
+    path === undefined ? undefined : `${path}?${searchParams(listQuery.debounced, PER_PAGE, listQuery.page)}`,
+  );
+  return { ...listQuery, list };
 }

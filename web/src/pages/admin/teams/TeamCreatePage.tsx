@@ -5,6 +5,7 @@ import { navigate } from '../../../app/router.js';
 import { Field } from '../shared/Field.js';
 import { NoAccess } from '../shared/NoAccess.js';
 import { Notice } from '../shared/Notice.js';
+import { SubmitRow } from '../shared/SubmitRow.js';
 import { useAction } from '../shared/useAction.js';
 
 /** /org/teams/new: a team in the current organization. */
@@ -41,11 +42,7 @@ export function TeamCreatePage() {
           />
         </Field>
         <Notice error={action.error} />
-        <div className="admin-actions">
-          <button type="submit" className="admin-primary" disabled={action.busy}>
-            Create team
-          </button>
-        </div>
+        <SubmitRow label="Create team" disabled={action.busy} />
       </form>
     </section>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../../app/api.js';
 import { Field } from '../shared/Field.js';
 import { Notice } from '../shared/Notice.js';
+import { SubmitRow } from '../shared/SubmitRow.js';
 import type { Team } from '../shared/types.js';
 import { useAction } from '../shared/useAction.js';
 
@@ -41,13 +42,7 @@ export function TeamSettingsForm({
         />
       </Field>
       <Notice error={action.error} success={action.success} />
-      {!disabled && (
-        <div className="admin-actions">
-          <button type="submit" className="admin-primary" disabled={action.busy}>
-            Save team
-          </button>
-        </div>
-      )}
+      {!disabled && <SubmitRow label="Save team" disabled={action.busy} />}
     </form>
   );
 }

@@ -3,45 +3,31 @@ import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { ConfirmButton } from '../shared/ConfirmButton.js';
 import { NoAccess } from '../shared/NoAccess.js';
+import { ListHeader } from '../shared/ListHeader.js';
 import { Notice } from '../shared/Notice.js';
 import { Pager } from '../shared/Pager.js';
+import { SearchInput } from '../shared/SearchInput.js';
 import type { TeamSearch } from '../shared/types.js';
 import { useAction } from '../shared/useAction.js';
-import { searchParams, useListQuery } from '../shared/useListQuery.js';
-import { useLoad } from '../shared/useLoad.js';
-
-const PER_PAGE = 30;
+import { PER_PAGE, useSearchPage } from '../shared/useListQuery.js';
 
 /** /org/teams: the teams of the organization the caller may see. */
 export function TeamsListPage() {
   const can = usePermissions();
   const allowed = can('teams:read');
-  const { query, debounced, page, setQuery, setPage } = useListQuery();
-  const teams = useLoad<TeamSearch>(
-    allowed ? `/api/teams/search?${searchParams(debounced, PER_PAGE, page)}` : undefined,
-  );
+  const {
+    query,
+    page,
+    setQuery,
+    setPage,
+    list: teams,
+  } = useSearchPage<TeamSearch>(allowed ? '/api/teams/search' : undefined);
   const action = useAction();
   if (!allowed && !can('teams:create')) return <NoAccess what="see the teams of this organization" />;
   return (
     <section>
-      <div className="admin-header">
-        <h2>Teams</h2>
-        {can('teams:create') && (
-          <Link to="/org/teams/new" className="admin-button">
-            New team
-          </Link>
-        )}
-      </div>
-      {allowed && (
-        <input
-          type="search"
-          className="admin-search"
-          aria-label="Search teams"
-          placeholder="Search by name"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      )}
+      <ListHeader title="Teams" create={can('teams:create') && { to: '/org/teams/new', label: 'New team' }} />
+      {allowed && <SearchInput label="Search teams" value={query} onChange={setQuery} />}
       <Notice error={teams.error ?? action.error} success={action.success} />
       {teams.data && (
         <>

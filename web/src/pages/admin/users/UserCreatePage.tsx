@@ -5,6 +5,7 @@ import { navigate } from '../../../app/router.js';
 import { Field } from '../shared/Field.js';
 import { NoAccess } from '../shared/NoAccess.js';
 import { Notice } from '../shared/Notice.js';
+import { SubmitRow } from '../shared/SubmitRow.js';
 import { useAction } from '../shared/useAction.js';
 
 /** /admin/users/create: a new user with a password, added to the current organization. */
@@ -41,11 +42,7 @@ export function UserCreatePage() {
           <input type="password" value={form.password} onChange={set('password')} required />
         </Field>
         <Notice error={action.error} />
-        <div className="admin-actions">
-          <button type="submit" className="admin-primary" disabled={action.busy}>
-            Create user
-          </button>
-        </div>
+        <SubmitRow label="Create user" disabled={action.busy} />
       </form>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../../app/api.js';
-import { Field } from '../shared/Field.js';
 import { Notice } from '../shared/Notice.js';
+import { PasswordField } from '../shared/PasswordField.js';
 import { useAction } from '../shared/useAction.js';
 
 /** A server admin sets another user's password (no old password needed). */
@@ -18,15 +18,7 @@ export function UserPasswordForm({ userId }: { userId: number }) {
   };
   return (
     <form className="admin-form" onSubmit={(event) => void submit(event)} aria-label="Set password">
-      <Field label="New password">
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          required
-        />
-      </Field>
+      <PasswordField label="New password" value={password} onChange={setPassword} />
       <Notice error={action.error} success={action.success} />
       <div className="admin-actions">
         <button type="submit" disabled={action.busy || !password}>

@@ -1,40 +1,36 @@
 import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { NoAccess } from '../shared/NoAccess.js';
+import { ListHeader } from '../shared/ListHeader.js';
 import { Notice } from '../shared/Notice.js';
 import { Pager } from '../shared/Pager.js';
+import { SearchInput } from '../shared/SearchInput.js';
 import type { UserSearch } from '../shared/types.js';
-import { useListQuery, searchParams } from '../shared/useListQuery.js';
-import { useLoad } from '../shared/useLoad.js';
-
-const PER_PAGE = 30;
+import { PER_PAGE, useSearchPage } from '../shared/useListQuery.js';
 
 /** /admin/users: every user of the server, searchable, a page at a time. */
 export function UsersListPage() {
   const can = usePermissions();
   const allowed = can('users:read', 'global.users:*');
-  const { query, debounced, page, setQuery, setPage } = useListQuery();
-  const { data, error } = useLoad<UserSearch>(
-    allowed ? `/api/users/search?${searchParams(debounced, PER_PAGE, page)}` : undefined,
-  );
+  const {
+    query,
+    page,
+    setQuery,
+    setPage,
+    list: { data, error },
+  } = useSearchPage<UserSearch>(allowed ? '/api/users/search' : undefined);
   if (!allowed) return <NoAccess what="list the users of the server" />;
   return (
     <section>
-      <div className="admin-header">
-        <h2>Users</h2>
-        {can('users:create') && (
-          <Link to="/admin/users/create" className="admin-button">
-            New user
-          </Link>
-        )}
-      </div>
-      <input
-        type="search"
-        className="admin-search"
-        aria-label="Search users"
+      <ListHeader
+        title="Users"
+        create={can('users:create') && { to: '/admin/users/create', label: 'New user' }}
+      />
+      <SearchInput
+        label="Search users"
         placeholder="Search by login, email or name"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        onChange={setQuery}
       />
       <Notice error={error} />
       {data && (
