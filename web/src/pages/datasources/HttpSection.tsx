@@ -1,7 +1,6 @@
 import { HeadersEditor } from './HeadersEditor.js';
-import { secretConfigured } from './form-state.js';
-import { jsonPatch, jsonText, secretPatch, type SectionProps } from './section.js';
-import { SecretField } from './SecretField.js';
+import type { SectionProps } from './section.js';
+import { JsonNumberField, SecretSetting } from './SectionFields.js';
 import { CheckField, SelectField, TextField } from './TextField.js';
 
 const ACCESS_OPTIONS = [
@@ -11,7 +10,7 @@ const ACCESS_OPTIONS = [
 
 /** URL, access, timeout, basic auth and custom headers of an HTTP data source. */
 export function HttpSection(props: SectionProps & { urlPlaceholder?: string }) {
-  const { ds, form, disabled, change } = props;
+  const { form, disabled, change } = props;
   return (
     <>
       <section className="ds-section">
@@ -30,14 +29,7 @@ export function HttpSection(props: SectionProps & { urlPlaceholder?: string }) {
           disabled={disabled}
           onChange={(access) => change({ access })}
         />
-        <TextField
-          label="Timeout (seconds)"
-          type="number"
-          value={jsonText(form, 'timeout')}
-          disabled={disabled}
-          placeholder="10"
-          onChange={(text) => change(jsonPatch(form, 'timeout', text === '' ? undefined : Number(text)))}
-        />
+        <JsonNumberField {...props} name="timeout" label="Timeout (seconds)" placeholder="10" />
       </section>
       <section className="ds-section">
         <h3>Auth</h3>
@@ -55,14 +47,7 @@ export function HttpSection(props: SectionProps & { urlPlaceholder?: string }) {
               disabled={disabled}
               onChange={(basicAuthUser) => change({ basicAuthUser })}
             />
-            <SecretField
-              label="Password"
-              configured={secretConfigured(ds, form, 'basicAuthPassword')}
-              value={form.secrets.basicAuthPassword ?? ''}
-              disabled={disabled}
-              onChange={(value) => change(secretPatch(form, 'basicAuthPassword', value))}
-              onReset={() => change(secretPatch(form, 'basicAuthPassword', ''))}
-            />
+            <SecretSetting {...props} name="basicAuthPassword" label="Password" />
           </>
         )}
       </section>

@@ -1,6 +1,5 @@
-import { secretConfigured } from './form-state.js';
-import { jsonPatch, jsonText, secretPatch, type SectionProps } from './section.js';
-import { SecretField } from './SecretField.js';
+import { jsonPatch, jsonText, type SectionProps } from './section.js';
+import { JsonNumberField, SecretSetting } from './SectionFields.js';
 import { SelectField, TextField } from './TextField.js';
 
 // Grafana compat: an unset sslmode means verify-full on the server.
@@ -30,14 +29,7 @@ export function SqlSection(props: SectionProps & { postgres: boolean; hostPlaceh
         onChange={(text) => change(jsonPatch(form, 'database', text.trim()))}
       />
       <TextField label="User" value={form.user} disabled={disabled} onChange={(user) => change({ user })} />
-      <SecretField
-        label="Password"
-        configured={secretConfigured(ds, form, 'password')}
-        value={form.secrets.password ?? ''}
-        disabled={disabled}
-        onChange={(value) => change(secretPatch(form, 'password', value))}
-        onReset={() => change(secretPatch(form, 'password', ''))}
-      />
+      <SecretSetting {...props} name="password" label="Password" />
       {props.postgres && (
         <SelectField
           label="TLS/SSL mode"
@@ -47,14 +39,7 @@ export function SqlSection(props: SectionProps & { postgres: boolean; hostPlaceh
           onChange={(value) => change(jsonPatch(form, 'sslmode', value))}
         />
       )}
-      <TextField
-        label="Max open connections"
-        type="number"
-        value={jsonText(form, 'maxOpenConns')}
-        disabled={disabled}
-        placeholder="10"
-        onChange={(text) => change(jsonPatch(form, 'maxOpenConns', text === '' ? undefined : Number(text)))}
-      />
+      <JsonNumberField {...props} name="maxOpenConns" label="Max open connections" placeholder="10" />
     </section>
   );
 }

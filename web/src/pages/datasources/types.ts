@@ -13,10 +13,8 @@ export interface DataSourceListItem {
   readOnly: boolean;
 }
 
-/** `GET /api/datasources/uid/:uid`: secrets appear only as `secureJsonFields: {name: true}`. */
-export interface DataSource {
-  id: number;
-  uid: string;
+/** The settings a data source is read and saved with (all but its secrets). */
+interface DataSourceSettings {
   name: string;
   type: string;
   access: string;
@@ -28,26 +26,20 @@ export interface DataSource {
   withCredentials: boolean;
   isDefault: boolean;
   jsonData: Record<string, unknown>;
-  secureJsonFields: Record<string, boolean>;
   version: number;
+}
+
+/** `GET /api/datasources/uid/:uid`: secrets appear only as `secureJsonFields: {name: true}`. */
+export interface DataSource extends DataSourceSettings {
+  id: number;
+  uid: string;
+  secureJsonFields: Record<string, boolean>;
   readOnly: boolean;
 }
 
 /** The body of `PUT /api/datasources/uid/:uid`; a secret set to '' is removed by the server. */
-export interface DataSourceUpdate {
-  name: string;
-  type: string;
-  access: string;
-  url: string;
-  user: string;
-  database: string;
-  basicAuth: boolean;
-  basicAuthUser: string;
-  withCredentials: boolean;
-  isDefault: boolean;
-  jsonData: Record<string, unknown>;
+export interface DataSourceUpdate extends DataSourceSettings {
   secureJsonData: Record<string, string>;
-  version: number;
 }
 
 /** `GET /api/datasources/uid/:uid/health` (HTTP 400 when not OK, with the same body). */
