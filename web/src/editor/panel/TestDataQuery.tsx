@@ -11,6 +11,25 @@ const SCENARIOS = [
 
 type Scenario = (typeof SCENARIOS)[number]['value'];
 
+/** [label, key] of the number fields of a scenario, in Grafana's order. */
+const RANDOM_WALK_NUMBERS = [
+  ['Series count', 'seriesCount'],
+  ['Seed', 'seed'],
+  ['Start value', 'startValue'],
+  ['Min', 'min'],
+  ['Max', 'max'],
+  ['Spread', 'spread'],
+  ['Noise', 'noise'],
+  ['Drop percent', 'drop'],
+] as const;
+const PULSE_NUMBERS = [
+  ['Step (seconds)', 'timeStep'],
+  ['On count', 'onCount'],
+  ['Off count', 'offCount'],
+  ['On value', 'onValue'],
+  ['Off value', 'offValue'],
+] as const;
+
 const num = (value: unknown) => (typeof value === 'number' ? value : undefined);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -18,8 +37,19 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export function TestDataQuery({ target, onChange, onRun }: QueryEditorProps) {
   const scenario = (text(target.scenarioId) || 'random_walk') as Scenario;
   const set = (key: string, value: unknown) => onChange(setKey(target, key, value));
-  const numberField = (label: string, key: string) => (
-    <NumberField label={label} value={num(target[key])} onChange={(v) => set(key, v)} onCommit={onRun} />
+  /** The number field of `values[key]`, changed through `setValue`. */
+  const numberField = (
+    values: Record<string, unknown>,
+    setValue: (key: string, value: unknown) => void,
+    [label, key]: readonly [string, string],
+  ) => (
+    <NumberField
+      key={key}
+      label={label}
+      value={num(values[key])}
+      onChange={(v) => setValue(key, v)}
+      onCommit={onRun}
+    />
   );
   const pulse = (target.pulseWave ?? {}) as Record<string, unknown>;
   const setPulse = (key: string, value: unknown) =>
@@ -52,14 +82,7 @@ export function TestDataQuery({ target, onChange, onRun }: QueryEditorProps) {
             onChange={(v) => set('labels', v)}
             onCommit={onRun}
           />
-          {numberField('Series count', 'seriesCount')}
-          {numberField('Seed', 'seed')}
-          {numberField('Start value', 'startValue')}
-          {numberField('Min', 'min')}
-          {numberField('Max', 'max')}
-          {numberField('Spread', 'spread')}
-          {numberField('Noise', 'noise')}
-          {numberField('Drop percent', 'drop')}
+          {RANDOM_WALK_NUMBERS.map((field) => numberField(target, set, field))}
         </>
       )}
       {scenario === 'csv_content' && (
@@ -73,48 +96,10 @@ export function TestDataQuery({ target, onChange, onRun }: QueryEditorProps) {
           onCommit={onRun}
         />
       )}
-      {scenario === 'predictable_pulse' && (
-        <>
-          <NumberField
-            label="Step (seconds)"
-            value={num(pulse.timeStep)}
-            onChange={(v) => setPulse('timeStep', v)}
-            onCommit={onRun}
-          />
-          <NumberField
-            label="On count"
-            value={num(pulse.onCount)}
-            onChange={(v) => setPulse('onCount', v)}
-            onCommit={onRun}
-          />
-          <NumberField
-            label="Off count"
-            value={num(pulse.offCount)}
-            onChange={(v) => setPulse('offCount', v)}
-            onCommit={onRun}
-          />
-          <NumberField
-            label="On value"
-            value={num(pulse.onValue)}
-            onChange={(v) => setPulse('onValue', v)}
-            onCommit={onRun}
-          />
-          <NumberField
-            label="Off value"
-            value={num(pulse.offValue)}
-            onChange={(v) => setPulse('offValue', v)}
-            onCommit={onRun}
-          />
-        </>
-      )}
+      {scenario === 'predictable_pulse' && PULSE_NUMBERS.map((field) => numberField(pulse, setPulse, field))}
       {scenario === 'predictable_csv_wave' && (
         <>
-          <NumberField
-            label="Step (seconds)"
-            value={num(wave.timeStep)}
-            onChange={(v) => setWave('timeStep', v)}
-            onCommit={onRun}
-          />
+          {numberField(wave, setWave, ['Step (seconds)', 'timeStep'])}
           <TextField
             label="Values CSV"
             value={text(wave.valuesCSV)}
