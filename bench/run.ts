@@ -23,7 +23,8 @@ import { benchTemplateRender } from './template-render.js';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ONLY = process.env.BENCH_ONLY;
+/** BENCH_ONLY=a,b: only the scenarios whose name contains one of these texts. */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 
 const scenarios: Scenario[] = [
   ...opsScenarios,
@@ -33,7 +34,7 @@ const scenarios: Scenario[] = [
   ...datasourceScenarios,
   ...alertingScenarios,
   ...alertingFanoutScenarios,
-].filter((s) => !ONLY || s.name.includes(ONLY));
+].filter((s) => !ONLY || ONLY.some((text) => s.name.includes(text)));
 
 interface Row {
   scenario: string;
