@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link } from '../../app/Link.js';
 import { useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
 import { contactPoints, deleteIntegration, notifierCatalogue } from './api.js';
 import { DeliveryStatus } from './DeliveryStatus.js';
+import { ListToolbar } from './ListToolbar.js';
 import { errorText } from './request.js';
 import { RowActions } from './RowActions.js';
 import type { ContactPoint, NotifierType } from './types.js';
@@ -42,15 +42,13 @@ export default function ContactPointsPage() {
     <div className="alerting-page">
       <h1>Contact points</h1>
       <AlertingNav current="/alerting/notifications" />
-      <div className="alerting-toolbar">
-        <p className="muted">Where notifications go: each contact point has one or more integrations.</p>
-        <div className="spacer" />
-        {access.createReceiver && (
-          <Link to="/alerting/notifications/receivers/new" className="button primary">
-            Add contact point
-          </Link>
-        )}
-      </div>
+      <ListToolbar
+        add={
+          access.createReceiver && { to: '/alerting/notifications/receivers/new', label: 'Add contact point' }
+        }
+      >
+        Where notifications go: each contact point has one or more integrations.
+      </ListToolbar>
       {message && (
         <div className={message.kind === 'error' ? 'error-box' : 'info-box'} role="alert">
           {message.text}

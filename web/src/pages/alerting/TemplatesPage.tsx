@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from '../../app/Link.js';
 import { useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
 import { deleteTemplate, templates } from './api.js';
+import { ListToolbar } from './ListToolbar.js';
 import { errorText } from './request.js';
 import { RowActions } from './RowActions.js';
 import { useLoad } from './useLoad.js';
@@ -31,17 +31,11 @@ export default function TemplatesPage() {
     <div className="alerting-page">
       <h1>Notification templates</h1>
       <AlertingNav current="/alerting/notifications/templates" />
-      <div className="alerting-toolbar">
-        <p className="muted">
-          Named templates usable from contact point fields, e.g. <code>{'{{ template "my.title" . }}'}</code>.
-        </p>
-        <div className="spacer" />
-        {access.writeTemplates && (
-          <Link to="/alerting/notifications/templates/new" className="button primary">
-            Add template
-          </Link>
-        )}
-      </div>
+      <ListToolbar
+        add={access.writeTemplates && { to: '/alerting/notifications/templates/new', label: 'Add template' }}
+      >
+        Named templates usable from contact point fields, e.g. <code>{'{{ template "my.title" . }}'}</code>.
+      </ListToolbar>
       {message && (
         <div className="error-box" role="alert">
           {message}
