@@ -389,4 +389,101 @@ describe('alerting pages in Chromium', () => {
       await context.close();
     }
   });
+
+  it('previews a new template live with sample alerts, shows the invalid_template error, saves nothing; no preview for a Viewer', async () => {
+    const server = await startTestServer();
+    const { context, page, errors } = await newPage(server);
+    let previews = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/alertmanager/grafana/config/api/v1/templates/test')) previews += 1;
+    });
+    try {
+      await openSignedIn(page, '/alerting/notifications/templates/new');
+      await page.getByLabel('Name', { exact: true }).fill('e2e-preview');
+      await page
+        .getByLabel('Template', { exact: true })
+        .fill(
+          '{{ define "e2e.title" }}[{{ .Status | toUpper }}:{{ len .Alerts.Firing }}] {{ .CommonLabels.alertname }}{{ end }}\n' +
+            '{{ define "e2e.body" }}{{ range .Alerts }}{{ .Labels.instance }}: {{ .Annotations.summary }}\n{{ end }}{{ end }}',
+        );
+      // Re-rendered on its own (debounced) with the two sample firing alerts.
+      const result = (name: string) => page.locator(`[data-result="${name}"] pre`);
+      await eventually(() => result('e2e.title').textContent()).toBe('[FIRING:2] InstanceDown');
+      expect(await result('e2e.body').textContent()).toBe(
+        'instance1: Instance instance1 has been down for more than 5 minutes\n' +
+          'instance2: Instance instance2 has been down for more than 5 minutes\n',
+      );
+      expect(await page.locator('[data-result]').count()).toBe(2);
+      await screenshot(page, 'alerting-template-preview');
+
+      // Broken alerts JSON: an inline message, the button disabled, and no request.
+      const alertsField = page.getByLabel('Preview alerts (JSON)');
+      const sent = previews;
+      await alertsField.fill('[{"labels": ');
+      await eventually(() => page.locator('#template-preview-alerts-error').textContent()).toMatch(
+        /^Alerts are not valid JSON: /,
+      );
+      expect(await alertsField.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('button', { name: 'Preview', exact: true }).isDisabled()).toBe(true);
+      expect(await page.locator('[data-result]').count()).toBe(0);
+      await page.waitForTimeout(1200);
+      expect(previews).toBe(sent);
+
+      // One alert, rendered on the Preview button.
+      await alertsField.fill('[{"labels": {"alertname": "DiskFull", "instance": "db-1"}}]');
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      await eventually(() => result('e2e.title').textContent()).toBe('[FIRING:1] DiskFull');
+      expect(await result('e2e.body').textContent()).toBe('db-1: \n');
+      expect(previews).toBeGreaterThan(sent);
+
+      // A syntax error: the engine's parse error, styled as an error, and no results.
+      await page
+        .getByLabel('Template', { exact: true })
+        .fill('{{ define "e2e.title" }}{{ .Status }{{ end }}');
+      const failure = page.locator('.template-preview-error[data-kind="invalid_template"]');
+      await eventually(() => failure.count()).toBe(1);
+      expect(await failure.textContent()).toMatch(
+        /^Invalid template in "e2e-preview" \(invalid_template\): template: e2e-preview:1: unexpected "}" in operand$/,
+      );
+      expect(await page.locator('[data-result]').count()).toBe(0);
+      await screenshot(page, 'alerting-template-preview-error');
+
+      // Previewing saved nothing.
+      expect((await call(server, 'GET', '/api/v1/provisioning/templates', { as: ADMIN })).body).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    // A Viewer (no alert.notifications:write) sees a saved template without a preview to run.
+    const viewer = await createUser(server, { login: 'viewer2' });
+    await call(server, 'PUT', '/api/v1/provisioning/templates/seen', {
+      as: ADMIN,
+      headers: { 'X-Disable-Provenance': 'true' },
+      body: { template: '{{ define "seen" }}seen{{ end }}' },
+    });
+    const asViewer = await newPage(server);
+    let viewerPreviews = 0;
+    asViewer.page.on('request', (request) => {
+      if (request.url().includes('/templates/test')) viewerPreviews += 1;
+    });
+    try {
+      await openSignedIn(
+        asViewer.page,
+        '/alerting/notifications/templates/seen/edit',
+        viewer.login,
+        viewer.password,
+      );
+      await eventually(() => asViewer.page.locator('.template-preview').textContent()).toContain(
+        'Previewing templates needs the alert.notifications:write permission.',
+      );
+      expect(await asViewer.page.getByRole('button', { name: 'Preview', exact: true }).count()).toBe(0);
+      expect(await asViewer.page.getByLabel('Preview alerts (JSON)').count()).toBe(0);
+      await asViewer.page.waitForTimeout(800);
+      expect(viewerPreviews).toBe(0);
+      expect(asViewer.errors).toEqual([]);
+    } finally {
+      await asViewer.context.close();
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
 import { saveTemplate, templates } from './api.js';
 import { errorText } from './request.js';
+import { TemplatePreview } from './TemplatePreview.js';
 import type { NotificationTemplate } from './types.js';
 import { useLoad } from './useLoad.js';
 
@@ -127,6 +128,7 @@ function TemplateForm({ existing, names }: { existing?: NotificationTemplate; na
           </div>
         )}
       </div>
+      <TemplatePreview name={name} content={content} />
       {errors.form && (
         <div className="error-box" role="alert">
           {errors.form}
