@@ -55,6 +55,7 @@ export function registerAlerting(deps: FeatureDeps): void {
     logger: deps.logger,
     externalUrl,
     smtp: config.smtp,
+    env: config.env,
     notificationTimeoutMs: config.unifiedAlerting.notificationTimeoutMs,
     notificationHistoryRetentionMs: config.unifiedAlerting.notificationHistoryRetentionMs,
   });

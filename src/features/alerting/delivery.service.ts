@@ -32,6 +32,8 @@ export function createDeliveryService(deps: {
   logger: FastifyBaseLogger;
   externalUrl: string;
   smtp: Config['smtp'];
+  /** the environment svc started with (SNS's default AWS credentials) */
+  env: Readonly<Record<string, string | undefined>>;
   notificationTimeoutMs: number;
   notificationHistoryRetentionMs: number;
 }) {
@@ -54,6 +56,7 @@ export function createDeliveryService(deps: {
             externalUrl: deps.externalUrl,
             timeoutMs: options.timeoutMs,
             smtp: deps.smtp,
+            env: deps.env,
             logger: deps.logger,
           });
           return { ...outcome, uid: integration.uid, type: integration.type };

@@ -33,6 +33,7 @@ export interface SendContext {
   externalUrl: string;
   timeoutMs: number;
   smtp: Config['smtp'];
+  env: Readonly<Record<string, string | undefined>>;
   logger: IntegrationLogger;
 }
 

@@ -420,6 +420,42 @@ describe('sns', () => {
     expect(createHmac('sha256', key).update(toSign).digest('hex')).toBe(signature);
   });
 
+  it("falls back to the environment svc started with for credentials and region, never the process's", async () => {
+    peer.reply({ status: 200, body: '<PublishResponse/>' });
+    const result = await sendIntegration(
+      integration('sns', { api_url: `${peer.url}/`, phone_number: '+15555550100' }),
+      firing('sns'),
+      context({
+        env: {
+          AWS_ACCESS_KEY_ID: 'ENVKEY',
+          AWS_SECRET_ACCESS_KEY: 'ENVSECRET',
+          AWS_REGION: 'ap-south-1',
+          AWS_SESSION_TOKEN: 'TOK',
+        },
+      }),
+    );
+    expect(result).toMatchObject({ ok: true });
+    const req = peer.requests[0]!;
+    expect(req.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=ENVKEY\/\d{8}\/ap-south-1\/sns\/aws4_request, /,
+    );
+    expect(req.headers['x-amz-security-token']).toBe('TOK');
+    // Without keys in settings or in svc's environment nothing is sent, whatever process.env holds.
+    process.env.AWS_ACCESS_KEY_ID = 'PROCESSKEY';
+    process.env.AWS_SECRET_ACCESS_KEY = 'PROCESSSECRET';
+    const none = await sendIntegration(
+      integration('sns', { api_url: `${peer.url}/`, phone_number: '+15555550100' }),
+      firing('sns'),
+      context({ env: {} }),
+    ).finally(() => {
+      delete process.env.AWS_ACCESS_KEY_ID;
+      delete process.env.AWS_SECRET_ACCESS_KEY;
+    });
+    expect(none).toMatchObject({ ok: false, invalidConfig: true });
+    expect(none.error).toContain('no AWS credentials');
+    expect(peer.requests).toHaveLength(1);
+  });
+
   it('sends SMS without a subject', async () => {
     await sendIntegration(
       integration('sns', {

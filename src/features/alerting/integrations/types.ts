@@ -35,6 +35,8 @@ export interface SendContext {
   signal?: AbortSignal;
   /** `[smtp]` settings, for email. */
   smtp: Config['smtp'];
+  /** The environment svc started with (`config.env`): SNS's default AWS credentials and region. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** The integration's organization: the webhook body's `orgId` (default 1). */
   orgId?: number;
   logger?: IntegrationLogger;

@@ -29,16 +29,18 @@ function validate(s: Settings): string | undefined {
   return undefined;
 }
 
-function region(s: Settings): string {
+type Env = Readonly<Record<string, string | undefined>>;
+
+function region(s: Settings, env: Env): string {
   const configured = s.string('sigv4.region');
   if (configured) return configured;
   const arn = s.string('topic_arn') || s.string('target_arn');
-  return arn.split(':')[3] || process.env.AWS_REGION || 'us-east-1';
+  return arn.split(':')[3] || env.AWS_REGION || 'us-east-1';
 }
 
-function credentials(s: Settings): AwsCredentials {
-  const accessKeyId = s.string('sigv4.access_key') || process.env.AWS_ACCESS_KEY_ID || '';
-  const secretAccessKey = s.string('sigv4.secret_key') || process.env.AWS_SECRET_ACCESS_KEY || '';
+function credentials(s: Settings, env: Env): AwsCredentials {
+  const accessKeyId = s.string('sigv4.access_key') || env.AWS_ACCESS_KEY_ID || '';
+  const secretAccessKey = s.string('sigv4.secret_key') || env.AWS_SECRET_ACCESS_KEY || '';
   if (!accessKeyId || !secretAccessKey)
     throw new DeliveryError('no AWS credentials: set sigv4 access_key and secret_key', {
       invalidConfig: true,
@@ -50,13 +52,14 @@ function credentials(s: Settings): AwsCredentials {
   return {
     accessKeyId,
     secretAccessKey,
-    ...(s.string('sigv4.access_key') ? {} : { sessionToken: process.env.AWS_SESSION_TOKEN }),
+    ...(s.string('sigv4.access_key') ? {} : { sessionToken: env.AWS_SESSION_TOKEN }),
   };
 }
 
 async function send(d: Delivery) {
   const s = d.settings;
-  const awsRegion = region(s);
+  const env = d.context.env ?? {};
+  const awsRegion = region(s, env);
   const params = new URLSearchParams({ Action: 'Publish', Version: '2010-03-31' });
   params.set('Message', d.render(s.text('message', defaultMessage), 'message'));
   const phone = s.string('phone_number');
@@ -84,7 +87,7 @@ async function send(d: Delivery) {
     body,
     region: awsRegion,
     service: 'sns',
-    credentials: credentials(s),
+    credentials: credentials(s, env),
   });
   const res = await d.http.send({ url: url.toString(), headers: { ...headers, ...signed }, body });
   return { statusCode: res.status };
