@@ -102,6 +102,34 @@ describe('POST /api/ds/query', () => {
     expect(range.body.results.B.status).toBe(200);
   });
 
+  it('Prometheus: the data source query timeout reaches Prometheus as `timeout`', async () => {
+    const instant = (uid: string) =>
+      query({
+        from: 'now-5m',
+        to: 'now',
+        queries: [
+          { refId: 'A', datasource: { uid, type: 'prometheus' }, expr: 'up', instant: true, range: true },
+        ],
+      });
+    const valid = await createDataSource({
+      type: 'prometheus',
+      url: prometheus.url,
+      jsonData: { queryTimeout: '30s' },
+    });
+    const ok = await instant(valid.uid);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.results.A.status).toBe(200);
+    // Prometheus itself refuses a timeout it cannot parse: proof that the setting is sent.
+    const bad = await createDataSource({
+      type: 'prometheus',
+      url: prometheus.url,
+      jsonData: { queryTimeout: 'soon' },
+    });
+    const refused = await instant(bad.uid);
+    expect(refused.body.results.A.status).toBe(400);
+    expect(refused.body.results.A.error).toContain('timeout');
+  });
+
   it('testdata, PostgreSQL and MariaDB in one request; 207 when one query fails', async () => {
     const testdata = await createDataSource({ type: 'testdata' });
     const pg = await createDataSource({

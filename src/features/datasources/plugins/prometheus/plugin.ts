@@ -123,6 +123,13 @@ async function runQuery(
     scrapeInterval,
   });
 
+  // Grafana compat: the data source's "Query timeout" goes to Prometheus as `timeout`.
+  const timeout = typeof ds.jsonData.queryTimeout === 'string' ? ds.jsonData.queryTimeout.trim() : '';
+  const withTimeout = (params: URLSearchParams) => {
+    if (timeout) params.set('timeout', timeout);
+    return params;
+  };
+
   const frames: DataFrame[] = [];
   if (query.range) {
     // Grafana aligns the range to the step so Prometheus (and its caches) see stable windows.
@@ -134,14 +141,14 @@ async function runQuery(
       end: seconds(end),
       step: seconds(stepMs),
     });
-    const answer = await callPrometheus(ds, 'api/v1/query_range', params, signal);
+    const answer = await callPrometheus(ds, 'api/v1/query_range', withTimeout(params), signal);
     const result = toFrames(answer, query, expr, stepMs);
     if (!Array.isArray(result)) return result;
     frames.push(...result);
   }
   if (query.instant) {
     const params = new URLSearchParams({ query: expr, time: seconds(range.to) });
-    const answer = await callPrometheus(ds, 'api/v1/query', params, signal);
+    const answer = await callPrometheus(ds, 'api/v1/query', withTimeout(params), signal);
     const result = toFrames(answer, query, expr, stepMs);
     if (!Array.isArray(result)) return result;
     frames.push(...result);
