@@ -150,3 +150,26 @@ export function groupInterval(name: string, args: string[], state: MacroState): 
   }
   return intervalMs;
 }
+
+/**
+ * The epoch-number macros every SQL dialect writes the same way (`$__unixEpochFilter`,
+ * `$__unixEpochNanoFilter`, `$__unixEpochNanoFrom`, `$__unixEpochNanoTo`); undefined for others.
+ */
+export function commonEpochMacro(name: string, args: string[], range: TimeRange): string | undefined {
+  switch (name) {
+    case '__unixEpochFilter': {
+      const column = requireColumn(name, args);
+      return `${column} >= ${unixSeconds(range.from)} AND ${column} <= ${unixSeconds(range.to)}`;
+    }
+    case '__unixEpochNanoFilter': {
+      const column = requireColumn(name, args);
+      return `${column} >= ${unixNanos(range.from)} AND ${column} <= ${unixNanos(range.to)}`;
+    }
+    case '__unixEpochNanoFrom':
+      return unixNanos(range.from);
+    case '__unixEpochNanoTo':
+      return unixNanos(range.to);
+    default:
+      return undefined;
+  }
+}

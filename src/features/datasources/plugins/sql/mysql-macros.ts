@@ -1,9 +1,9 @@
 import { formatGoFloat } from '../go-format.js';
 import {
+  commonEpochMacro,
   groupInterval,
   MacroError,
   requireColumn,
-  unixNanos,
   unixSeconds,
   type MacroExpander,
 } from './macros.js';
@@ -33,25 +33,16 @@ export const mysqlMacros: MacroExpander = (name, args, context, state) => {
     }
     case '__timeGroupAlias':
       return `${mysqlMacros('__timeGroup', args, context, state)} AS "time"`;
-    case '__unixEpochFilter': {
-      const column = requireColumn(name, args);
-      return `${column} >= ${unixSeconds(range.from)} AND ${column} <= ${unixSeconds(range.to)}`;
-    }
-    case '__unixEpochNanoFilter': {
-      const column = requireColumn(name, args);
-      return `${column} >= ${unixNanos(range.from)} AND ${column} <= ${unixNanos(range.to)}`;
-    }
-    case '__unixEpochNanoFrom':
-      return unixNanos(range.from);
-    case '__unixEpochNanoTo':
-      return unixNanos(range.to);
     case '__unixEpochGroup': {
       const s = formatGoFloat(groupInterval(name, args, state) / 1000);
       return `${args[0]} DIV ${s} * ${s}`;
     }
     case '__unixEpochGroupAlias':
       return `${mysqlMacros('__unixEpochGroup', args, context, state)} AS "time"`;
-    default:
-      throw new MacroError(`undefined macro: $${name}`);
+    default: {
+      const common = commonEpochMacro(name, args, range);
+      if (common === undefined) throw new MacroError(`undefined macro: $${name}`);
+      return common;
+    }
   }
 };

@@ -1,12 +1,5 @@
 import { formatGoFloat, formatRfc3339Nano } from '../go-format.js';
-import {
-  groupInterval,
-  MacroError,
-  requireColumn,
-  unixNanos,
-  unixSeconds,
-  type MacroExpander,
-} from './macros.js';
+import { commonEpochMacro, groupInterval, MacroError, requireColumn, type MacroExpander } from './macros.js';
 
 /**
  * PostgreSQL's macros, text for text as Grafana's grafana-postgresql-datasource writes them:
@@ -37,26 +30,17 @@ export function postgresMacros(options: { timescaledb: boolean }): MacroExpander
       }
       case '__timeGroupAlias':
         return `${expand('__timeGroup', args, context, state)} AS "time"`;
-      case '__unixEpochFilter': {
-        const column = requireColumn(name, args);
-        return `${column} >= ${unixSeconds(range.from)} AND ${column} <= ${unixSeconds(range.to)}`;
-      }
-      case '__unixEpochNanoFilter': {
-        const column = requireColumn(name, args);
-        return `${column} >= ${unixNanos(range.from)} AND ${column} <= ${unixNanos(range.to)}`;
-      }
-      case '__unixEpochNanoFrom':
-        return unixNanos(range.from);
-      case '__unixEpochNanoTo':
-        return unixNanos(range.to);
       case '__unixEpochGroup': {
         const s = formatGoFloat(groupInterval(name, args, state) / 1000);
         return `floor((${args[0]})/${s})*${s}`;
       }
       case '__unixEpochGroupAlias':
         return `${expand('__unixEpochGroup', args, context, state)} AS "time"`;
-      default:
-        throw new MacroError(`undefined macro: $${name}`);
+      default: {
+        const common = commonEpochMacro(name, args, range);
+        if (common === undefined) throw new MacroError(`undefined macro: $${name}`);
+        return common;
+      }
     }
   };
   return expand;
