@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, bearer, call, type Caller } from '../helpers/client.js';
 import { createOrg, createUser, inOrg } from '../helpers/factories.js';
 import { freePort, startPrometheus, type PrometheusServer } from '../helpers/prometheus.js';
-import { startHttpServer, startSilentServer, type Peer } from '../unit/datasource-plugins/peers.js';
+import { startHttpServer, startSilentServer, type Peer } from '../helpers/peers/datasource-peers.js';
 
 let prometheus: PrometheusServer;
 let echo: Peer;

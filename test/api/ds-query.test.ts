@@ -9,7 +9,7 @@ import { mergeOverrides, testConfig } from '../helpers/config.js';
 import { createTestDatabase, MYSQL_ADMIN, PG_ADMIN, type TestDatabase } from '../helpers/databases.js';
 import { createOrg, inOrg } from '../helpers/factories.js';
 import { freePort, startPrometheus, type PrometheusServer } from '../helpers/prometheus.js';
-import { startSilentServer } from '../unit/datasource-plugins/peers.js';
+import { startSilentServer } from '../helpers/peers/datasource-peers.js';
 
 // One svc (metrics on) and one real Prometheus scraping its /metrics, shared by this file's tests.
 let database: TestDatabase;

@@ -4,7 +4,12 @@ import {
   type DataSourceSettings,
 } from '../../../src/features/datasources/plugins/index.js';
 import { freePort } from '../../helpers/prometheus.js';
-import { startHttpServer, startSilentServer, timed, type Peer } from './peers.js';
+import {
+  startHttpServer,
+  startSilentServer,
+  timed,
+  type Peer,
+} from '../../helpers/peers/datasource-peers.js';
 
 /** Imitates Loki's /loki/api/v1/labels answers (there is no Loki package to run here). */
 let loki: Peer | undefined;

@@ -7,7 +7,7 @@ import {
   type DataSourceSettings,
 } from '../../../src/features/datasources/plugins/index.js';
 import { freePort } from '../../helpers/prometheus.js';
-import { startSilentServer, timed } from './peers.js';
+import { startSilentServer, timed } from '../../helpers/peers/datasource-peers.js';
 import { createMysqlFixture, type Fixture } from './sql-fixtures.js';
 
 // 2024-01-15T10:00:00Z = 1705312800 s (2024-01-01 is 1704067200, + 14 d + 10 h)

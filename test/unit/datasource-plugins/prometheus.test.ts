@@ -8,7 +8,13 @@ import {
   type DataSourceSettings,
 } from '../../../src/features/datasources/plugins/index.js';
 import { freePort, startPrometheus, type PrometheusServer } from '../../helpers/prometheus.js';
-import { startCheckingProxy, startHttpServer, startSilentServer, timed, type Peer } from './peers.js';
+import {
+  startCheckingProxy,
+  startHttpServer,
+  startSilentServer,
+  timed,
+  type Peer,
+} from '../../helpers/peers/datasource-peers.js';
 
 /** What the static target serves; every expected value below comes from this text. */
 const METRICS = [
