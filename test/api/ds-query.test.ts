@@ -1,45 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createResourcePermissions } from '../../src/features/rbac/resource-permissions.service.js';
 import { createRbacStore } from '../../src/features/rbac/rbac.store.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { startServer, type RunningServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
 import type { TestServer } from '../helpers/app.js';
 import { ADMIN, bearer, call, type Caller } from '../helpers/client.js';
-import { mergeOverrides, testConfig } from '../helpers/config.js';
-import { createTestDatabase, MYSQL_ADMIN, PG_ADMIN, type TestDatabase } from '../helpers/databases.js';
+import { MYSQL_ADMIN, PG_ADMIN } from '../helpers/databases.js';
 import { createOrg, inOrg } from '../helpers/factories.js';
-import { freePort, startPrometheus, type PrometheusServer } from '../helpers/prometheus.js';
+import { freePort, type PrometheusServer } from '../helpers/prometheus.js';
+import { useSvcWithPrometheus } from '../helpers/svc-with-prometheus.js';
 import { startSilentServer } from '../helpers/peers/datasource-peers.js';
 
 // One svc (metrics on) and one real Prometheus scraping its /metrics, shared by this file's tests.
-let database: TestDatabase;
+const fixture = useSvcWithPrometheus();
 let svc: RunningServer;
 let server: TestServer;
 let prometheus: PrometheusServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig(mergeOverrides(database.overrides, { metrics: { enabled: 'true' } }));
-  svc = await startServer(config);
-  server = { ...svc, config };
-  prometheus = await startPrometheus({ staticTargets: [new URL(svc.url).host] });
-}, 90_000);
-
-afterAll(async () => {
-  await prometheus?.stop();
-  await svc?.shutdown();
-  await database?.drop();
+beforeAll(() => {
+  ({ svc, server, prometheus } = fixture);
 });
-
-let counter = 0;
-async function createDataSource(body: Record<string, unknown>, as: Caller = ADMIN) {
-  const created = await call(server, 'POST', '/api/datasources', {
-    as,
-    body: { name: `ds-${++counter}`, ...body },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return created.body as { id: number; uid: string; name: string };
-}
+const createDataSource = (body: Record<string, unknown>, as?: Caller) => fixture.createDataSource(body, as);
 
 const query = (body: unknown, as: Caller = ADMIN) => call(server, 'POST', '/api/ds/query', { as, body });
 
