@@ -1,6 +1,7 @@
 import type { BenchContext, Scenario } from './types.js';
 
 const SCOPED_PERMISSIONS = 1000;
+const CHECKED = `bench-${SCOPED_PERMISSIONS - 1}`;
 
 async function api<T>(ctx: BenchContext, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(ctx.url + path, {
@@ -39,8 +40,13 @@ export const rbacScenarios: Scenario[] = [
         permissions,
       });
       await api(ctx, 'POST', `/api/access-control/users/${user.id}/roles`, { roleUid: login });
+      // The checked dashboard exists (the API answers 404 for one that does not).
+      await api(ctx, 'POST', '/api/dashboards/db', {
+        dashboard: { uid: CHECKED, title: 'Bench RBAC' },
+        overwrite: true,
+      });
       return {
-        path: `/api/access-control/dashboards/bench-${SCOPED_PERMISSIONS - 1}`,
+        path: `/api/access-control/dashboards/${CHECKED}`,
         headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` },
       };
     },
@@ -48,7 +54,7 @@ export const rbacScenarios: Scenario[] = [
   {
     name: 'GET /api/access-control/dashboards/{uid} (admin, wildcard)',
     prepare: (ctx) => ({
-      path: `/api/access-control/dashboards/bench-${SCOPED_PERMISSIONS - 1}`,
+      path: `/api/access-control/dashboards/${CHECKED}`,
       headers: { authorization: ctx.adminAuth },
     }),
   },
