@@ -48,11 +48,12 @@ describe('Loki health', () => {
     const url = new URL(request.url, server.url);
     expect(request.method).toBe('GET');
     expect(url.pathname).toBe('/loki/api/v1/labels');
-    const start = Number(url.searchParams.get('start'));
-    const end = Number(url.searchParams.get('end'));
+    // Nanoseconds exceed a double's integer precision: compare them exactly as BigInts.
+    const start = BigInt(url.searchParams.get('start')!);
+    const end = BigInt(url.searchParams.get('end')!);
     // nanoseconds, ten minutes apart, ending now
-    expect(end - start).toBe(600e9);
-    expect(end / 1e6).toBeGreaterThanOrEqual(before);
+    expect(end - start).toBe(600_000_000_000n);
+    expect(end).toBeGreaterThanOrEqual(BigInt(before) * 1_000_000n);
     expect(request.headers.authorization).toBe(`Basic ${Buffer.from('bob:pw').toString('base64')}`);
     expect(request.headers['x-scope-orgid']).toBe('team-a');
   });

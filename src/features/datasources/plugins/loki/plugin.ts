@@ -17,6 +17,8 @@ export const lokiPlugin: DataSourcePlugin = {
   checkHealth: checkLokiHealth,
 };
 
+const nanos = (ms: number) => (BigInt(ms) * 1_000_000n).toString();
+
 async function checkLokiHealth(ds: DataSourceSettings, opts: CallOptions): Promise<HealthResult> {
   const badUrl = checkHttpUrl(ds);
   if (badUrl) return { status: 'ERROR', message: badUrl };
@@ -24,8 +26,9 @@ async function checkLokiHealth(ds: DataSourceSettings, opts: CallOptions): Promi
   try {
     const now = Date.now();
     const params = new URLSearchParams({
-      start: String((now - LOOKBACK_MS) * 1e6),
-      end: String(now * 1e6),
+      // Exact nanoseconds: milliseconds times 1e6 in a double lose the last digits.
+      start: nanos(now - LOOKBACK_MS),
+      end: nanos(now),
     });
     const response = await requestDataSource(ds, 'loki/api/v1/labels', { params, signal: deadline.signal });
     let body: { status?: unknown; data?: unknown; error?: unknown; message?: unknown } | undefined;
