@@ -1,30 +1,16 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
-import type { Tables } from '../../store/tables.js';
+import type { AnnotationTable, Tables } from '../../store/tables.js';
 import type { TagPair } from './annotation-tags.js';
 
 /** An annotation with its dashboard's uid and folder and its author, as lists and reads need it. */
-export interface AnnotationRow {
-  id: number;
-  org_id: number;
-  dashboard_id: number | null;
-  panel_id: number;
-  user_id: number;
-  alert_id: number;
-  prev_state: string;
-  new_state: string;
-  text: string;
-  data: string;
-  epoch: number;
-  epoch_end: number;
-  created: number;
-  updated: number;
+export type AnnotationRow = Selectable<AnnotationTable> & {
   dashboard_uid: string | null;
   folder_uid: string | null;
   login: string | null;
   email: string | null;
-}
+};
 
 /** Dashboards whose annotations a list may show: all of them, or those in these folders or uids. */
 export interface DashboardSet {
