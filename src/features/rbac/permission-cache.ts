@@ -99,7 +99,8 @@ export function createPermissionCache(deps: {
         return entry.value as T;
       }
       deps.metrics.accessPermissionsCache.inc({ status: 'miss' });
-      // Inside the settling time a load may read rows of an uncommitted change: never shared.
+      // A load started while a change settles may read the rows from before its commit: such a
+      // load serves its own request only, neither cached nor shared.
       const settled = deps.clock.now() >= settledAt[section];
       const flight = `${section}|${generation}|${key}`;
       const shared = reload || !settled ? undefined : loading.get(flight);
