@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createPermissionCache } from '../../../src/features/rbac/permission-cache.js';
+import { createMetrics } from '../../../src/http/metrics.js';
+import { readBuildInfo } from '../../../src/lib/build-info.js';
+import type { TableChange } from '../../../src/store/change-tracker.js';
+import type { Database } from '../../../src/store/database.js';
+import { ManualClock } from '../../helpers/clock.js';
+
+/** The cache over a fake database whose writes the test reports, on a manual clock. */
+function cacheUnderTest() {
+  const clock = new ManualClock();
+  const listeners: ((change: TableChange) => void)[] = [];
+  const database = { onTablesChanged: (l: (change: TableChange) => void) => void listeners.push(l) };
+  const cache = createPermissionCache({
+    database: database as unknown as Database,
+    bus: { crossInstance: false, publish: () => {}, subscribe: () => {}, close: () => Promise.resolve() },
+    clock,
+    metrics: createMetrics(readBuildInfo(), {}),
+    enabled: true,
+  });
+  const write = (table: string) =>
+    listeners.forEach((l) => l({ tables: new Set([table]), columns: new Set() }));
+  return { cache, clock, write };
+}
+
+/** A load that resolves when the test says so, counting its calls. */
+function gatedLoad<T>(value: T) {
+  let calls = 0;
+  const gates: (() => void)[] = [];
+  const load = () => {
+    calls += 1;
+    return new Promise<T>((resolve) => gates.push(() => resolve(value)));
+  };
+  return { load, calls: () => calls, open: () => gates.splice(0).forEach((g) => g()) };
+}
+
+describe('permission cache', () => {
+  it('shares one load between concurrent misses, then serves hits', async () => {
+    const { cache } = cacheUnderTest();
+    const gate = gatedLoad(['a']);
+    const first = cache.get('user', 'u1', gate.load);
+    const second = cache.get('user', 'u1', gate.load);
+    gate.open();
+    expect(await Promise.all([first, second])).toEqual([['a'], ['a']]);
+    expect(gate.calls()).toBe(1);
+    expect(await cache.get('user', 'u1', gate.load)).toEqual(['a']);
+    expect(gate.calls()).toBe(1);
+  });
+
+  it('neither shares nor keeps loads started while a change settles', async () => {
+    const { cache, clock, write } = cacheUnderTest();
+    write('user_role');
+    const gate = gatedLoad(['old']);
+    const first = cache.get('user', 'u1', gate.load);
+    const second = cache.get('user', 'u1', gate.load);
+    gate.open();
+    await Promise.all([first, second]);
+    expect(gate.calls()).toBe(2);
+    clock.advance(1_000);
+    const fresh = gatedLoad(['new']);
+    const after = cache.get('user', 'u1', fresh.load);
+    fresh.open();
+    expect(await after).toEqual(['new']);
+    expect(await cache.get('user', 'u1', fresh.load)).toEqual(['new']);
+    expect(fresh.calls()).toBe(1);
+  });
+
+  it('a change during a shared load drops its result and starts the next caller afresh', async () => {
+    const { cache, clock, write } = cacheUnderTest();
+    const stale = gatedLoad(['stale']);
+    const pending = cache.get('user', 'u1', stale.load);
+    write('user_role');
+    clock.advance(1_000);
+    const fresh = gatedLoad(['fresh']);
+    const next = cache.get('user', 'u1', fresh.load);
+    stale.open();
+    fresh.open();
+    expect(await pending).toEqual(['stale']);
+    expect(await next).toEqual(['fresh']);
+    expect(await cache.get('user', 'u1', fresh.load)).toEqual(['fresh']);
+    expect(fresh.calls()).toBe(1);
+  });
+});
