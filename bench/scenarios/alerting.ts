@@ -1,15 +1,5 @@
+import { adminApi } from './admin-api.js';
 import type { BenchContext, Scenario } from './types.js';
-
-async function api(ctx: BenchContext, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(ctx.url + path, {
-    method,
-    headers: { authorization: ctx.adminAuth, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
 
 /** 50 contact points of two webhook integrations each (one secret apiece), used by a policy. */
 async function seedContactPoints(ctx: BenchContext): Promise<void> {
@@ -18,14 +8,14 @@ async function seedContactPoints(ctx: BenchContext): Promise<void> {
     const name = `bench-cp-${i}`;
     names.push(name);
     for (let j = 0; j < 2; j++) {
-      await api(ctx, 'POST', '/api/v1/provisioning/contact-points', {
+      await adminApi(ctx, 'POST', '/api/v1/provisioning/contact-points', {
         name,
         type: 'webhook',
         settings: { url: `http://127.0.0.1:9/${i}/${j}`, username: 'u', password: `secret-${i}-${j}` },
       });
     }
   }
-  await api(ctx, 'PUT', '/api/v1/provisioning/policies', {
+  await adminApi(ctx, 'PUT', '/api/v1/provisioning/policies', {
     receiver: names[0],
     routes: names.map((name) => ({ receiver: name, object_matchers: [['cp', '=', name]] })),
   });

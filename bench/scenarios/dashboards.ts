@@ -2,6 +2,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { projectRoot } from '../../src/lib/build-info.js';
 import { openDatabase } from '../../src/store/database.js';
 import { seedSearchOrg } from '../seed-dashboards.js';
+import { adminApi } from './admin-api.js';
 import type { BenchContext, Scenario } from './types.js';
 
 // Search at two sizes on one server, so their ratio is measured in the same run: an org with
@@ -9,26 +10,6 @@ import type { BenchContext, Scenario } from './types.js';
 // in 1 000 nested folders (200 granted). BENCH_SEARCH_DASHBOARDS overrides the large size.
 const LARGE = Number(process.env.BENCH_SEARCH_DASHBOARDS ?? 100_000);
 const VIEWER = `Basic ${Buffer.from('bench-viewer:bench-viewer-pw').toString('base64')}`;
-
-async function api<T>(
-  ctx: BenchContext,
-  method: string,
-  path: string,
-  body?: unknown,
-  orgId?: number,
-): Promise<T> {
-  const response = await fetch(ctx.url + path, {
-    method,
-    headers: {
-      authorization: ctx.adminAuth,
-      'content-type': 'application/json',
-      ...(orgId ? { 'x-grafana-org-id': String(orgId) } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 interface SearchOrgs {
   small: number;
@@ -38,7 +19,7 @@ let seeding: Promise<SearchOrgs> | undefined;
 
 function seedSearchOrgs(ctx: BenchContext): Promise<SearchOrgs> {
   seeding ??= (async () => {
-    const viewer = await api<{ id: number }>(ctx, 'POST', '/api/admin/users', {
+    const viewer = await adminApi<{ id: number }>(ctx, 'POST', '/api/admin/users', {
       login: 'bench-viewer',
       email: 'bench-viewer@example.com',
       password: 'bench-viewer-pw',
@@ -49,7 +30,7 @@ function seedSearchOrgs(ctx: BenchContext): Promise<SearchOrgs> {
     try {
       const seed = (name: string, dashboards: number, folders: number, grantedFolders: number) =>
         seedSearchOrg({
-          api: (method, path, body, orgId) => api(ctx, method, path, body, orgId),
+          api: (method, path, body, orgId) => adminApi(ctx, method, path, body, orgId),
           db: database.db,
           name,
           dashboards,
@@ -92,7 +73,7 @@ function modelOfSize(bytes: number, title: string): Record<string, unknown> {
 }
 
 async function savedDashboard(ctx: BenchContext, bytes: number, title: string): Promise<string> {
-  const saved = await api<{ uid: string }>(ctx, 'POST', '/api/dashboards/db', {
+  const saved = await adminApi<{ uid: string }>(ctx, 'POST', '/api/dashboards/db', {
     dashboard: modelOfSize(bytes, title),
     overwrite: true,
   });

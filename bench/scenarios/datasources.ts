@@ -1,17 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { adminApi } from './admin-api.js';
 import type { BenchContext, Scenario } from './types.js';
-
-async function api<T>(ctx: BenchContext, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(ctx.url + path, {
-    method,
-    headers: { authorization: ctx.adminAuth, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 let seeded: Promise<string> | undefined;
 
@@ -20,7 +11,7 @@ function seed(ctx: BenchContext): Promise<string> {
   seeded ??= (async () => {
     let uid = '';
     for (let i = 0; i < 20; i++) {
-      const created = await api<{ uid: string }>(ctx, 'POST', '/api/datasources', {
+      const created = await adminApi<{ uid: string }>(ctx, 'POST', '/api/datasources', {
         name: `bench-ds-${i}`,
         type: i % 2 ? 'postgres' : 'prometheus',
         url: i % 2 ? '127.0.0.1:5432' : 'http://127.0.0.1:9090',
@@ -73,7 +64,7 @@ export const datasourceScenarios: Scenario[] = [
     name: 'GET /api/datasources/proxy/uid/{uid}/ (baseline server behind it)',
     async prepare(ctx) {
       const port = await startBackend();
-      const created = await api<{ uid: string }>(ctx, 'POST', '/api/datasources', {
+      const created = await adminApi<{ uid: string }>(ctx, 'POST', '/api/datasources', {
         name: 'bench-proxy-backend',
         type: 'prometheus',
         url: `http://127.0.0.1:${port}`,

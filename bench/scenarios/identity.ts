@@ -1,20 +1,5 @@
-import type { BenchContext, Scenario } from './types.js';
-
-async function api<T>(
-  ctx: BenchContext,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ body: T; headers: Headers }> {
-  const response = await fetch(ctx.url + path, {
-    method,
-    headers: { authorization: ctx.adminAuth, 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return { body: (await response.json()) as T, headers: response.headers };
-}
+import { adminApi } from './admin-api.js';
+import type { Scenario } from './types.js';
 
 /** The three ways to authenticate, on the cheapest authenticated endpoint, plus the login itself. */
 export const identityScenarios: Scenario[] = [
@@ -40,17 +25,17 @@ export const identityScenarios: Scenario[] = [
   {
     name: 'GET /api/org (service-account token)',
     async prepare(ctx) {
-      const account = await api<{ id: number }>(ctx, 'POST', '/api/serviceaccounts', {
+      const account = await adminApi<{ id: number }>(ctx, 'POST', '/api/serviceaccounts', {
         name: 'bench',
         role: 'Viewer',
       });
-      const token = await api<{ key: string }>(
+      const token = await adminApi<{ key: string }>(
         ctx,
         'POST',
-        `/api/serviceaccounts/${account.body.id}/tokens`,
+        `/api/serviceaccounts/${account.id}/tokens`,
         { name: 'bench' },
       );
-      return { path: '/api/org', headers: { authorization: `Bearer ${token.body.key}` } };
+      return { path: '/api/org', headers: { authorization: `Bearer ${token.key}` } };
     },
   },
   {

@@ -1,17 +1,8 @@
-import type { BenchContext, Scenario } from './types.js';
+import { adminApi } from './admin-api.js';
+import type { Scenario } from './types.js';
 
 const SCOPED_PERMISSIONS = 1000;
 const CHECKED = `bench-${SCOPED_PERMISSIONS - 1}`;
-
-async function api<T>(ctx: BenchContext, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(ctx.url + path, {
-    method,
-    headers: { authorization: ctx.adminAuth, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /**
  * Permission evaluation for a caller holding 1 000 scoped permissions (a custom role with
@@ -24,24 +15,24 @@ export const rbacScenarios: Scenario[] = [
     async prepare(ctx) {
       const login = `bench-rbac-${Date.now()}`;
       const password = 'bench-rbac-password';
-      const user = await api<{ id: number }>(ctx, 'POST', '/api/admin/users', {
+      const user = await adminApi<{ id: number }>(ctx, 'POST', '/api/admin/users', {
         login,
         email: `${login}@example.com`,
         password,
       });
-      await api(ctx, 'PATCH', `/api/org/users/${user.id}`, { role: 'None' });
+      await adminApi(ctx, 'PATCH', `/api/org/users/${user.id}`, { role: 'None' });
       const permissions = Array.from({ length: SCOPED_PERMISSIONS }, (_, i) => ({
         action: 'dashboards.permissions:read',
         scope: `dashboards:uid:bench-${i}`,
       }));
-      await api(ctx, 'POST', '/api/access-control/roles', {
+      await adminApi(ctx, 'POST', '/api/access-control/roles', {
         name: `custom:${login}`,
         uid: login,
         permissions,
       });
-      await api(ctx, 'POST', `/api/access-control/users/${user.id}/roles`, { roleUid: login });
+      await adminApi(ctx, 'POST', `/api/access-control/users/${user.id}/roles`, { roleUid: login });
       // The checked dashboard exists (the API answers 404 for one that does not).
-      await api(ctx, 'POST', '/api/dashboards/db', {
+      await adminApi(ctx, 'POST', '/api/dashboards/db', {
         dashboard: { uid: CHECKED, title: 'Bench RBAC' },
         overwrite: true,
       });
