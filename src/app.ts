@@ -44,6 +44,7 @@ import { Lifecycle } from './http/lifecycle.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
 import { OPS_PATHS, registerOpsRoutes } from './http/ops.routes.js';
 import { registerRequestMetrics } from './http/request-metrics.js';
+import { buildValidator } from './http/validation.js';
 import type { BuildInfo } from './lib/build-info.js';
 import type { Clock } from './lib/clock.js';
 import type { BackgroundJob } from './store/background-jobs.js';
@@ -84,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // JSON bodies are validated without type coercion; paths and query strings are converted.
+    schemaController: { compilersFactory: { buildValidator } },
   });
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const lifecycle = new Lifecycle();

@@ -1,0 +1,23 @@
+import AjvCompiler from '@fastify/ajv-compiler';
+import type { FastifyServerOptions } from 'fastify';
+
+type Factories = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+type BuildValidator = NonNullable<Factories['buildValidator']>;
+type Options = { customOptions?: Record<string, unknown> } & Record<string, unknown>;
+type Compile = (route: { schema: unknown; method: string; url: string; httpPart?: string }) => unknown;
+
+/**
+ * Fastify's Ajv with its defaults (useDefaults, removeAdditional, …), except that JSON bodies are
+ * not type-coerced: `"name": 12345` is a 400, as Grafana's JSON decoder refuses it. Path
+ * parameters and query strings are text on the wire and are still converted to their schema type.
+ */
+export const buildValidator = ((externalSchemas: Record<string, unknown>, options: Options = {}) => {
+  const pool = AjvCompiler();
+  const build = pool as unknown as (schemas: Record<string, unknown>, options: Options) => Compile;
+  const coercing = build(externalSchemas, options);
+  const strict = build(externalSchemas, {
+    ...options,
+    customOptions: { ...options.customOptions, coerceTypes: false },
+  });
+  return (route: Parameters<Compile>[0]) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+}) as unknown as BuildValidator;
