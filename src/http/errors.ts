@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { charLength } from '../lib/limits.js';
 
 /**
  * An error with a public message. Features declare theirs once (in <feature>.errors.ts) with
@@ -28,11 +29,44 @@ export function defineError(status: number, messageId: string | undefined, messa
 
 export const notFound = defineError(404, undefined, 'Not found');
 
+/**
+ * A string longer than its column or limit, found by validation code rather than by a schema
+ * (fields inside models and files): the same message as the schema's, e.g.
+ * `bad request data: dashboard.tags.0 must NOT have more than 190 characters`.
+ */
+export function fieldTooLong(field: string, max: number): AppError {
+  return new AppError(400, `bad request data: ${field} must NOT have more than ${max} characters`);
+}
+
+/** Throws fieldTooLong when `value` has more than `max` characters. */
+export function checkMaxLength(field: string, value: string | undefined | null, max: number): void {
+  if (typeof value === 'string' && value.length > max && charLength(value) > max) {
+    throw fieldTooLong(field, max);
+  }
+}
+
+/**
+ * What a route declares about its schema errors, in its Fastify `config`: Grafana's own answer
+ * for a field whose check fails, instead of the generic `bad request data: …` message. Keys are
+ * `<part>.<field>` for any failed check of that field (`'params.id'`), or with a keyword after a
+ * space for that check only (`'body.message maxLength'`).
+ */
+export interface SchemaErrorsConfig {
+  schemaErrors?: Record<string, () => AppError>;
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface FastifyContextConfig extends SchemaErrorsConfig {}
+}
+
 /** The one place that turns thrown errors into responses; 5xx never carry internals. */
 export function registerErrorMapping(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return reply.status(error.status).send(error.body());
     if (error.validation) {
+      const declared = declaredSchemaError(request, error);
+      if (declared) return reply.status(declared.status).send(declared.body());
       const where = error.validationContext ?? 'request';
       return reply.status(400).send({ message: `bad request data: ${where}${formatValidation(error)}` });
     }
@@ -56,11 +90,23 @@ export function registerErrorMapping(app: FastifyInstance): void {
 function formatValidation(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return ' is invalid';
-  const params = first.params;
-  const field =
-    typeof params.missingProperty === 'string'
-      ? `${first.instancePath}/${params.missingProperty}`
-      : first.instancePath || '';
-  const detail = typeof params.missingProperty === 'string' ? 'is required' : (first.message ?? 'is invalid');
-  return `${field.replace(/^\//, '.').replace(/\//g, '.')} ${detail}`;
+  const detail =
+    typeof first.params.missingProperty === 'string' ? 'is required' : (first.message ?? 'is invalid');
+  return `${fieldOf(first)} ${detail}`;
+}
+
+/** `.name`, `.tags.0`, or '' for the part as a whole. */
+function fieldOf(failure: NonNullable<FastifyError['validation']>[number]): string {
+  const missing = failure.params.missingProperty;
+  const path =
+    typeof missing === 'string' ? `${failure.instancePath}/${missing}` : failure.instancePath || '';
+  return path.replace(/\//g, '.');
+}
+
+function declaredSchemaError(request: FastifyRequest, error: FastifyError): AppError | undefined {
+  const declared = request.routeOptions.config.schemaErrors;
+  const first = error.validation?.[0];
+  if (!declared || !first) return undefined;
+  const field = `${error.validationContext ?? 'request'}${fieldOf(first)}`;
+  return (declared[`${field} ${first.keyword}`] ?? declared[field])?.();
 }

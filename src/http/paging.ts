@@ -1,9 +1,10 @@
 import { Type } from '@fastify/type-provider-typebox';
+import { Count } from '../lib/limits.js';
 
 /** Grafana's paging query: `perpage` (default 1000; 0 or less means the default) and `page` (1-based). */
 export const PagingQuery = {
-  perpage: Type.Optional(Type.Integer()),
-  page: Type.Optional(Type.Integer()),
+  perpage: Type.Optional(Count()),
+  page: Type.Optional(Count()),
 };
 
 export function paging(query: { perpage?: number; page?: number }): { perPage: number; page: number } {

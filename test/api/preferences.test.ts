@@ -142,13 +142,25 @@ describe('/api/user/preferences', () => {
       as: ADMIN,
       body: { homeDashboardUID: 'x'.repeat(41) },
     });
-    expect(badUid.status).toBe(404);
+    // longer than any uid: refused before the lookup
+    expect(badUid.status).toBe(400);
+    expect(badUid.body).toEqual({
+      message: 'bad request data: body.homeDashboardUID must NOT have more than 40 characters',
+    });
     const missingUid = await call(server, 'PATCH', '/api/user/preferences', {
       as: ADMIN,
       body: { homeDashboardUID: 'no-such-dashboard' },
     });
     expect(missingUid.status).toBe(404);
     expect(missingUid.body).toEqual({ message: 'Dashboard not found' });
+    // Each bookmark fits, but together they do not fit the column that keeps them with the rest.
+    const bookmarks = Array.from({ length: 5 }, (_, i) => `https://example.com/${i}/${'p'.repeat(450)}`);
+    const tooMany = await call(server, 'PATCH', '/api/user/preferences', {
+      as: ADMIN,
+      body: { navbar: { bookmarkUrls: bookmarks } },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toMatch(/navbar.* must NOT have more than 2048 characters/);
 
     const unchanged = (await call(server, 'GET', '/api/user/preferences', { as: ADMIN })).body;
     expect(unchanged).toMatchObject({ theme: 'dark', timezone: 'browser', weekStart: 'sunday' });

@@ -14,7 +14,6 @@ import type { AnnotationsService, UpdateInput } from './annotations.service.js';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 10_000;
-const MAX_ID = 2 ** 31 - 1;
 
 /** Repeated parameters, and comma-separated lists. */
 const list = (value: string | string[] | undefined): string[] =>
@@ -23,13 +22,11 @@ const list = (value: string | string[] | undefined): string[] =>
 const limitOf = (limit: number | undefined) =>
   limit && limit > 0 ? Math.min(limit, MAX_LIMIT) : DEFAULT_LIMIT;
 
-/** The annotation id of the path: 400 when it is not a number, 404 when it cannot exist. */
-function annotationIdOf(text: string): number {
-  if (!/^\d+$/.test(text)) throw annotationIdInvalid();
-  const id = Number(text);
-  if (id < 1 || id > MAX_ID) throw annotationNotFound();
-  return id;
-}
+/** Grafana's answers for an annotation id: 400 when not a number, 404 when too large to exist. */
+const schemaErrors = {
+  'params.annotationId maximum': annotationNotFound,
+  'params.annotationId': annotationIdInvalid,
+};
 
 const positive = (n: number | undefined) => (n !== undefined && n > 0 ? n : undefined);
 
@@ -82,8 +79,8 @@ export function registerAnnotationsRoutes(api: Api, annotations: AnnotationsServ
 
   api.get(
     '/api/annotations/:annotationId',
-    { config: { permission: can('annotations:read') }, schema: { params: AnnotationIdParams } },
-    async (request) => annotations.get(identityOf(request), annotationIdOf(request.params.annotationId)),
+    { config: { schemaErrors, permission: can('annotations:read') }, schema: { params: AnnotationIdParams } },
+    async (request) => annotations.get(identityOf(request), request.params.annotationId),
   );
 
   api.post(
@@ -108,11 +105,11 @@ export function registerAnnotationsRoutes(api: Api, annotations: AnnotationsServ
   api.put(
     '/api/annotations/:annotationId',
     {
-      config: { permission: can('annotations:write') },
+      config: { schemaErrors, permission: can('annotations:write') },
       schema: { params: AnnotationIdParams, body: UpdateAnnotationBody },
     },
     async (request) => {
-      const id = annotationIdOf(request.params.annotationId);
+      const id = request.params.annotationId;
       await annotations.update(identityOf(request), id, updateInput(request.body), 'replace');
       return message('Annotation updated');
     },
@@ -121,11 +118,11 @@ export function registerAnnotationsRoutes(api: Api, annotations: AnnotationsServ
   api.patch(
     '/api/annotations/:annotationId',
     {
-      config: { permission: can('annotations:write') },
+      config: { schemaErrors, permission: can('annotations:write') },
       schema: { params: AnnotationIdParams, body: UpdateAnnotationBody },
     },
     async (request) => {
-      const id = annotationIdOf(request.params.annotationId);
+      const id = request.params.annotationId;
       await annotations.update(identityOf(request), id, updateInput(request.body), 'patch');
       // Grafana compat: PATCH answers "patched", PUT "updated".
       return message('Annotation patched');
@@ -134,9 +131,12 @@ export function registerAnnotationsRoutes(api: Api, annotations: AnnotationsServ
 
   api.delete(
     '/api/annotations/:annotationId',
-    { config: { permission: can('annotations:delete') }, schema: { params: AnnotationIdParams } },
+    {
+      config: { schemaErrors, permission: can('annotations:delete') },
+      schema: { params: AnnotationIdParams },
+    },
     async (request) => {
-      await annotations.delete(identityOf(request), annotationIdOf(request.params.annotationId));
+      await annotations.delete(identityOf(request), request.params.annotationId);
       return message('Annotation deleted');
     },
   );

@@ -2,6 +2,7 @@ import type { Config } from '../../config/config.js';
 import { AppError } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Clock } from '../../lib/clock.js';
+import { isStorableId } from '../../lib/limits.js';
 import { isOrgRole, type OrgRole } from '../rbac/basic-roles.js';
 import type { ApiKeysStore } from '../serviceaccounts/api-keys.store.js';
 import { hashToken, isWellFormedToken } from '../serviceaccounts/token-format.js';
@@ -173,6 +174,7 @@ export type AuthnService = ReturnType<typeof createAuthnService>;
 
 function parseOrgHeader(value: string | undefined): number | null {
   if (value === undefined || value === '') return null;
-  if (!/^\d+$/.test(value)) throw new AppError(400, 'X-Grafana-Org-Id is invalid');
+  if (!/^\d+$/.test(value) || !isStorableId(Number(value)))
+    throw new AppError(400, 'X-Grafana-Org-Id is invalid');
   return Number(value);
 }

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../lib/clock.js';
+import { charLength, LIMITS } from '../../lib/limits.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { UserInOrg, UsersStore } from '../users/users.store.js';
 import { invalidCredentials } from './auth.errors.js';
@@ -38,7 +39,10 @@ export function createPasswordAuth(deps: {
   }
 
   async function fail(username: string, ip: string): Promise<never> {
-    if (!config.security.disableBruteForceLoginProtection) await attempts.record(username, ip, clock.now());
+    // A name longer than the column (lower-casing can lengthen it) matches no user: nothing to guard.
+    const storable = charLength(username) <= LIMITS.loginAttempt.username;
+    if (!config.security.disableBruteForceLoginProtection && storable)
+      await attempts.record(username, ip, clock.now());
     throw invalidCredentials();
   }
 

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../lib/limits.js';
 import { isValidUid } from '../../lib/uid.js';
 import {
   emptyTitle,
@@ -12,18 +13,22 @@ import {
 /** A dashboard model as clients send it: any JSON object; svc only reads a few fields. */
 export type DashboardModel = Record<string, unknown>;
 
-/** Grafana's slugify: lower case, runs of other characters become `-`, no `-` at either end. */
+/**
+ * Grafana's slugify: lower case, runs of other characters become `-`, no `-` at either end. Cut to
+ * the slug column: decomposition can make a slug longer than its title (`¼` becomes `1-4`).
+ */
 export function slugify(title: string): string {
   return title
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, LIMITS.dashboard.slug)
     .replace(/^-+|-+$/g, '');
 }
 
 /** The indexed lower-case title prefix that search matches and sorts on. */
-export const sortTitleOf = (title: string) => title.toLowerCase().slice(0, 190);
+export const sortTitleOf = (title: string) => title.toLowerCase().slice(0, LIMITS.dashboard.sortTitle);
 
 export const dashboardUrl = (uid: string, slug: string) => `/d/${uid}/${slug}`;
 
@@ -39,7 +44,7 @@ export function tagsOf(model: DashboardModel): string[] {
 }
 
 export function validateUid(uid: string): void {
-  if (uid.length > 40) throw uidTooLong();
+  if (uid.length > LIMITS.uid) throw uidTooLong();
   if (!isValidUid(uid)) throw uidIllegal();
 }
 
@@ -48,9 +53,10 @@ export function validateModel(model: DashboardModel, message: string | undefined
   if (model.isFolder === true) throw folderPayload();
   const title = titleOf(model);
   if (title === '') throw emptyTitle();
-  if (title.length > 5000) throw titleTooLong();
+  if (title.length > LIMITS.dashboard.title) throw titleTooLong();
   if (typeof model.uid === 'string' && model.uid !== '') validateUid(model.uid);
-  if (message !== undefined && message.length > 500) throw messageTooLong();
+  if (message !== undefined && message.length > LIMITS.dashboard.message) throw messageTooLong();
+  // Grafana's limit, within the tag column's
   if (tagsOf(model).some((tag) => tag.length > 50)) throw tagTooLong();
 }
 

@@ -4,7 +4,7 @@ import { message } from '../../http/api.js';
 import { identityOf } from '../../http/identity.js';
 import { anyOf, can } from '../rbac/evaluator.js';
 import type { DashboardModel } from './dashboard-model.js';
-import { invalidVersionId } from './dashboards.errors.js';
+import { invalidVersionId, messageTooLong } from './dashboards.errors.js';
 import {
   CalculateDiffBody,
   DeleteDashboardResponse,
@@ -31,7 +31,11 @@ export function registerDashboardsRoutes(api: Api, dashboards: DashboardsService
   api.post(
     '/api/dashboards/db',
     {
-      config: { permission: anyOf(can('dashboards:create'), can('dashboards:write')) },
+      config: {
+        permission: anyOf(can('dashboards:create'), can('dashboards:write')),
+        // Grafana's message for a commit message longer than its column
+        schemaErrors: { 'body.message maxLength': messageTooLong },
+      },
       schema: { body: SaveDashboardBody, response: { 200: SaveDashboardResponse } },
     },
     async (request) => {
@@ -89,14 +93,15 @@ export function registerDashboardsRoutes(api: Api, dashboards: DashboardsService
 
   api.get(
     '/api/dashboards/uid/:uid/versions/:id',
-    { config: { permission: onDashboard('dashboards:write') }, schema: { params: VersionParams } },
+    {
+      config: {
+        permission: onDashboard('dashboards:write'),
+        schemaErrors: { 'params.id': invalidVersionId },
+      },
+      schema: { params: VersionParams },
+    },
     async (request, reply) => {
-      if (!/^\d+$/.test(request.params.id)) throw invalidVersionId();
-      const json = await dashboards.versionJson(
-        identityOf(request),
-        request.params.uid,
-        Number(request.params.id),
-      );
+      const json = await dashboards.versionJson(identityOf(request), request.params.uid, request.params.id);
       return reply.type('application/json').send(json);
     },
   );

@@ -1,15 +1,17 @@
 import { Type } from '@fastify/type-provider-typebox';
+import { Count, Id, LIMITS, Text } from '../../lib/limits.js';
 
 export const UidParams = Type.Object({ uid: Type.String() });
-export const VersionParams = Type.Object({ uid: Type.String(), id: Type.String() });
+/** `id` is a version number */
+export const VersionParams = Type.Object({ uid: Type.String(), id: Id() });
 
 export const SaveDashboardBody = Type.Object({
-  // Any model: svc reads a few fields and stores the rest as sent.
+  // Any model: svc reads a few fields (validated in dashboard-model.ts) and stores the rest as sent.
   dashboard: Type.Object({}, { additionalProperties: true }),
-  folderUid: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  folderUid: Type.Optional(Type.Union([Text(LIMITS.uid), Type.Null()])),
   // Grafana compat: deprecated; 0 is the General folder.
-  folderId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-  message: Type.Optional(Type.String()),
+  folderId: Type.Optional(Type.Union([Id(), Type.Null()])),
+  message: Type.Optional(Text(LIMITS.dashboard.message)),
   overwrite: Type.Optional(Type.Boolean()),
 });
 
@@ -30,9 +32,9 @@ export const DeleteDashboardResponse = Type.Object({
 });
 
 export const VersionsQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(Count()),
   /** the version number to start from (newest first); 0 or absent: the latest */
-  start: Type.Optional(Type.Integer({ minimum: 0 })),
+  start: Type.Optional(Id()),
 });
 
 export const VersionDto = Type.Object({
@@ -53,22 +55,23 @@ export const VersionsResponse = Type.Object({
   continueToken: Type.String(),
 });
 
-export const RestoreBody = Type.Object({ version: Type.Integer({ minimum: 1 }) });
+export const RestoreBody = Type.Object({ version: Id({ minimum: 1 }) });
 
 export const TagsResponse = Type.Array(Type.Object({ term: Type.String(), count: Type.Integer() }));
 
 export const PermissionItem = Type.Object({
-  userId: Type.Optional(Type.Integer()),
-  teamId: Type.Optional(Type.Integer()),
-  role: Type.Optional(Type.String()),
+  userId: Type.Optional(Id()),
+  teamId: Type.Optional(Id()),
+  role: Type.Optional(Text(LIMITS.orgUser.role)),
+  /** 1 View, 2 Edit, 4 Admin */
   permission: Type.Integer(),
 });
 
 export const UpdatePermissionsBody = Type.Object({ items: Type.Array(PermissionItem) });
 
 const DiffSide = Type.Object({
-  dashboardUid: Type.String(),
-  version: Type.Integer(),
+  dashboardUid: Text(LIMITS.uid),
+  version: Id(),
   unsavedDashboard: Type.Optional(Type.Object({}, { additionalProperties: true })),
 });
 

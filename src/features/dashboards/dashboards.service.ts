@@ -1,6 +1,7 @@
 import { accessDenied } from '../../http/authorize.js';
 import type { Identity } from '../../http/identity.js';
 import type { Clock } from '../../lib/clock.js';
+import { isStorableId } from '../../lib/limits.js';
 import { toIso } from '../../lib/clock.js';
 import { generateUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
@@ -111,7 +112,8 @@ export function createDashboardsService(deps: {
 
     let existing = requestedUid ? await store.headByUid(orgId, requestedUid) : undefined;
     if (!existing && requestedId !== undefined) {
-      const byId = await store.headById(orgId, requestedId);
+      // An id the column cannot hold names no dashboard.
+      const byId = isStorableId(requestedId) ? await store.headById(orgId, requestedId) : undefined;
       if (byId && requestedUid) throw sameUidExists();
       if (!byId && !requestedUid) throw dashboardNotFound();
       existing = byId;

@@ -1,5 +1,7 @@
+import { checkMaxLength } from '../../http/errors.js';
+import { charLength, isStorableId, LIMITS } from '../../lib/limits.js';
 import { isValidUid } from '../../lib/uid.js';
-import { invalidUrl, nameInvalid, uidInvalid, urlInvalid } from './datasources.errors.js';
+import { invalidUrl, nameInvalid, uidInvalid, urlInvalid, versionInvalid } from './datasources.errors.js';
 import type { DataSourceBody } from './datasources.schema.js';
 
 /** A data source as written through the API or a provisioning file, before storage. */
@@ -23,9 +25,7 @@ export interface DataSourceInput {
   version: number;
 }
 
-// Grafana's limits (pkg/services/datasources/service/datasource.go).
-const MAX_NAME_LENGTH = 190;
-const MAX_URL_LENGTH = 255;
+const { dataSource } = LIMITS;
 
 /** The API body with Grafana's defaults applied; legacy password fields join secureJsonData. */
 export function inputFromBody(body: DataSourceBody): DataSourceInput {
@@ -51,12 +51,21 @@ export function inputFromBody(body: DataSourceBody): DataSourceInput {
   };
 }
 
-/** Grafana's checks: name and url lengths, uid characters, and a parseable URL. */
+/**
+ * Grafana's checks (name and url lengths, uid characters, a parseable URL), then what the other
+ * columns hold: API bodies were checked by their schema, provisioning files were not.
+ */
 export function validateInput(input: DataSourceInput): void {
-  if (input.name.trim() === '' || input.name.length > MAX_NAME_LENGTH) throw nameInvalid();
-  if (input.url.length > MAX_URL_LENGTH) throw urlInvalid();
+  if (input.name.trim() === '' || charLength(input.name) > dataSource.name) throw nameInvalid();
+  if (charLength(input.url) > dataSource.url) throw urlInvalid();
   if (input.uid !== '' && !isValidUid(input.uid)) throw uidInvalid();
   if (input.url !== '' && !isParseableUrl(input.url)) throw invalidUrl(input.url);
+  checkMaxLength('type', input.type, dataSource.type);
+  checkMaxLength('database', input.database, dataSource.database);
+  checkMaxLength('user', input.user, dataSource.user);
+  checkMaxLength('basicAuthUser', input.basicAuthUser, dataSource.basicAuthUser);
+  // the stored version becomes one more than the larger of this and the stored one
+  if (!isStorableId(input.version + 1)) throw versionInvalid();
 }
 
 /** Grafana compat: a URL without a scheme is read as http:// (ValidateURL), so `localhost:9090` passes. */

@@ -20,6 +20,7 @@ export const readOnlyUpdate = defineError(403, undefined, 'Cannot update read-on
 export const readOnlyDelete = defineError(403, undefined, 'Cannot delete read-only data source');
 export const idInvalid = defineError(400, undefined, 'id is invalid');
 export const uidPathInvalid = defineError(400, undefined, 'UID is invalid');
+export const versionInvalid = defineError(400, undefined, 'version is invalid');
 
 // Grafana's errutil validation errors: {message, messageId, statusCode}.
 const validationError = (messageId: string, text: string) => () =>

@@ -5,7 +5,7 @@ import { message } from '../../http/api.js';
 import { identityOf } from '../../http/identity.js';
 import { can } from '../rbac/evaluator.js';
 import { inputFromBody } from './datasource-input.js';
-import { idInvalid } from './datasources.errors.js';
+import { idInvalid, nameInvalid, uidInvalid, urlInvalid } from './datasources.errors.js';
 import { presentDataSource, presentListItem } from './datasources.present.js';
 import {
   CreatedResponse,
@@ -27,11 +27,14 @@ const onName = (action: string) => (request: FastifyRequest) =>
 const onId = (action: string) => (request: FastifyRequest) =>
   can(action, `datasources:id:${(request.params as Params).id!}`);
 
-/** The numeric id of the deprecated /api/datasources/:id routes. */
-function idOf(text: string): number {
-  if (!/^\d{1,10}$/.test(text) || Number(text) > 2_147_483_647) throw idInvalid();
-  return Number(text);
-}
+/** Grafana's answers for fields longer than it allows, and for an id that is not a number. */
+const schemaErrors = {
+  'body.name maxLength': nameInvalid,
+  'body.name minLength': nameInvalid,
+  'body.url maxLength': urlInvalid,
+  'body.uid maxLength': uidInvalid,
+  'params.id': idInvalid,
+};
 
 /** /api/datasources…: CRUD, including Grafana's deprecated name and id addressed routes. */
 export function registerDataSourcesRoutes(api: Api, service: DataSourcesService): void {
@@ -47,7 +50,7 @@ export function registerDataSourcesRoutes(api: Api, service: DataSourcesService)
   api.post(
     '/api/datasources',
     {
-      config: { permission: can('datasources:create') },
+      config: { permission: can('datasources:create'), schemaErrors },
       schema: { body: DataSourceBody, response: { 200: CreatedResponse } },
     },
     async (request) => {
@@ -79,7 +82,7 @@ export function registerDataSourcesRoutes(api: Api, service: DataSourcesService)
   api.put(
     '/api/datasources/uid/:uid',
     {
-      config: { permission: onUid('datasources:write') },
+      config: { permission: onUid('datasources:write'), schemaErrors },
       schema: { params: UidParams, body: DataSourceBody, response: { 200: UpdatedResponse } },
     },
     async (request) => {
@@ -138,21 +141,21 @@ export function registerDataSourcesRoutes(api: Api, service: DataSourcesService)
   api.get(
     '/api/datasources/:id',
     {
-      config: { permission: onId('datasources:read') },
+      config: { permission: onId('datasources:read'), schemaErrors },
       schema: { params: IdParams, response: { 200: DataSourceDto } },
     },
     async (request) =>
-      presentDataSource(await service.find(identityOf(request).orgId, { id: idOf(request.params.id) })),
+      presentDataSource(await service.find(identityOf(request).orgId, { id: request.params.id })),
   );
 
   api.put(
     '/api/datasources/:id',
     {
-      config: { permission: onId('datasources:write') },
+      config: { permission: onId('datasources:write'), schemaErrors },
       schema: { params: IdParams, body: DataSourceBody, response: { 200: UpdatedResponse } },
     },
     async (request) => {
-      const ref = { id: idOf(request.params.id) };
+      const ref = { id: request.params.id };
       const row = await service.update(identityOf(request).orgId, ref, inputFromBody(request.body));
       return {
         message: 'Datasource updated',
@@ -165,9 +168,9 @@ export function registerDataSourcesRoutes(api: Api, service: DataSourcesService)
 
   api.delete(
     '/api/datasources/:id',
-    { config: { permission: onId('datasources:delete') }, schema: { params: IdParams } },
+    { config: { permission: onId('datasources:delete'), schemaErrors }, schema: { params: IdParams } },
     async (request) => {
-      await service.delete(identityOf(request).orgId, { id: idOf(request.params.id) });
+      await service.delete(identityOf(request).orgId, { id: request.params.id });
       // Grafana compat: deleting by id answers without the id.
       return message('Data source deleted');
     },

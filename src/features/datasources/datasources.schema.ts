@@ -1,26 +1,24 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Id, LIMITS, SANE, Text } from '../../lib/limits.js';
 
 export const UidParams = Type.Object({ uid: Type.String() });
 export const NameParams = Type.Object({ name: Type.String() });
-export const IdParams = Type.Object({ id: Type.String() });
+export const IdParams = Type.Object({ id: Id() });
 
 const JsonObject = Type.Record(Type.String(), Type.Unknown());
+const { dataSource } = LIMITS;
 
-/**
- * Grafana's AddDataSourceCommand / UpdateDataSourceCommand. Grafana compat: `access` may be
- * omitted (SPEC: default `proxy`); `url` may be omitted (testdata has none); legacy top-level
- * `password` / `basicAuthPassword` are folded into secureJsonData.
- */
-export const DataSourceBody = Type.Object({
-  name: Type.String({ minLength: 1 }),
-  type: Type.String({ minLength: 1 }),
+// jsonData is free-form JSON, and secrets (secureJsonData, the legacy password fields) are
+// encrypted: both are kept in unbounded columns, bounded by the body limit only.
+const fields = {
+  name: Text(dataSource.name, { minLength: 1 }),
+  type: Text(dataSource.type, { minLength: 1 }),
   access: Type.Optional(Type.Union([Type.Literal('proxy'), Type.Literal('direct')])),
-  url: Type.Optional(Type.String()),
-  uid: Type.Optional(Type.String()),
-  database: Type.Optional(Type.String()),
-  user: Type.Optional(Type.String()),
+  uid: Type.Optional(Text(LIMITS.uid)),
+  database: Type.Optional(Text(dataSource.database)),
+  user: Type.Optional(Text(dataSource.user)),
   basicAuth: Type.Optional(Type.Boolean()),
-  basicAuthUser: Type.Optional(Type.String()),
+  basicAuthUser: Type.Optional(Text(dataSource.basicAuthUser)),
   withCredentials: Type.Optional(Type.Boolean()),
   isDefault: Type.Optional(Type.Boolean()),
   jsonData: Type.Optional(Type.Union([JsonObject, Type.Null()])),
@@ -28,8 +26,15 @@ export const DataSourceBody = Type.Object({
   password: Type.Optional(Type.String()),
   basicAuthPassword: Type.Optional(Type.String()),
   /** update only: the version the client last read */
-  version: Type.Optional(Type.Integer()),
-});
+  version: Type.Optional(Id()),
+};
+
+/**
+ * Grafana's AddDataSourceCommand / UpdateDataSourceCommand. Grafana compat: `access` may be
+ * omitted (SPEC: default `proxy`); `url` may be omitted (testdata has none); legacy top-level
+ * `password` / `basicAuthPassword` are folded into secureJsonData.
+ */
+export const DataSourceBody = Type.Object({ ...fields, url: Type.Optional(Text(dataSource.url)) });
 export type DataSourceBody = Static<typeof DataSourceBody>;
 
 /** One entry of GET /api/datasources: no secrets, no version. */
@@ -94,7 +99,7 @@ export const UpdatedResponse = Type.Object({
 
 export const QueryBody = Type.Object({
   queries: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-  from: Type.Optional(Type.String()),
-  to: Type.Optional(Type.String()),
+  from: Type.Optional(Text(SANE.timeRange)),
+  to: Type.Optional(Text(SANE.timeRange)),
 });
 export type QueryBody = Static<typeof QueryBody>;

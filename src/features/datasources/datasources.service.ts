@@ -19,6 +19,7 @@ import {
 } from './datasources.errors.js';
 import type { DataSourceRow, DataSourcesStore } from './datasources.store.js';
 import { dropDataSourcePools, type DataSourceSettings } from './plugins/index.js';
+import { isStorableId } from '../../lib/limits.js';
 
 const SECRETS_SCOPE = 'datasources';
 
@@ -272,7 +273,8 @@ export function createDataSourcesService(deps: {
       const value = rest.join(':');
       let uid: string | undefined;
       if (kind === 'name') uid = await store.uidOfName(orgId, value);
-      else if (kind === 'id' && /^\d{1,10}$/.test(value)) uid = await store.uidOfId(orgId, Number(value));
+      else if (kind === 'id' && /^\d{1,10}$/.test(value) && isStorableId(Number(value)))
+        uid = await store.uidOfId(orgId, Number(value));
       return uid ? [dataSourceScope(uid)] : [];
     },
   };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
+import { isStorableId } from '../../lib/limits.js';
 import type { DataSourceInput } from './datasource-input.js';
 
 /** One data source of a provisioning file, ready for the service. */
@@ -90,7 +91,7 @@ export function parseProvisioningFile(
   const deletes = list(root.deleteDatasources, 'deleteDatasources').map((entry, i) => {
     const name = text(entry.name);
     if (!name) throw new ProvisioningFileError(`deleteDatasources[${i}] has no name`);
-    return { name, orgId: integer(entry.orgId, 1, `deleteDatasources[${i}].orgId`) };
+    return { name, orgId: orgIdOf(entry.orgId, `deleteDatasources[${i}].orgId`) };
   });
   const datasources: ProvisionedDataSource[] = [];
   const invalid: InvalidEntry[] = [];
@@ -122,7 +123,7 @@ function readDataSource(entry: Record<string, unknown>, index: number): Provisio
     secureJsonData[key] = text(value);
   }
   return {
-    orgId: integer(entry.orgId, 1, `${where}.orgId`),
+    orgId: orgIdOf(entry.orgId, `${where}.orgId`),
     editable: bool(entry.editable),
     input: {
       name,
@@ -167,6 +168,12 @@ function text(value: unknown): string {
 /** Booleans may come as strings after `$VAR` expansion, as in Grafana's BoolValue. */
 function bool(value: unknown): boolean {
   return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
+}
+
+function orgIdOf(value: unknown, where: string): number {
+  const orgId = integer(value, 1, where);
+  if (!isStorableId(orgId)) throw new ProvisioningFileError(`${where} is not an organization id`);
+  return orgId;
 }
 
 function integer(value: unknown, fallback: number, where: string): number {

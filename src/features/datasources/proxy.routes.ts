@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { AppError } from '../../http/errors.js';
 import { identityOf } from '../../http/identity.js';
+import { isStorableId } from '../../lib/limits.js';
 import { can } from '../rbac/evaluator.js';
 import { idInvalid, proxyNotFound } from './datasources.errors.js';
 import { dataSourceScope, type DataSourceRef, type DataSourcesService } from './datasources.service.js';
@@ -17,7 +18,7 @@ const queryOnPath = (request: FastifyRequest) => {
 
 function refOf({ uid, id }: Params): DataSourceRef {
   if (uid !== undefined) return { uid };
-  if (!/^\d{1,10}$/.test(id ?? '')) throw idInvalid();
+  if (!/^\d{1,10}$/.test(id ?? '') || !isStorableId(Number(id))) throw idInvalid();
   return { id: Number(id) };
 }
 

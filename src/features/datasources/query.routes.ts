@@ -37,11 +37,11 @@ export function registerQueryRoutes(api: Api, queries: QueryService): void {
     config: {
       permission: (request) =>
         can('datasources:query', `datasources:id:${(request.params as { id: string }).id}`),
+      schemaErrors: { 'params.id': idInvalid },
     },
     schema: { params: IdParams },
     handler: async (request, reply) => {
-      if (!/^\d{1,10}$/.test(request.params.id)) throw idInvalid();
-      const ref = { id: Number(request.params.id) };
+      const ref = { id: request.params.id };
       const result = await queries.health(identityOf(request).orgId, ref, clientGoneSignal(reply));
       return reply.status(result.status === 'OK' ? 200 : 400).send(result);
     },

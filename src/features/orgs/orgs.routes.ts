@@ -21,6 +21,9 @@ import {
 } from './orgs.schema.js';
 import type { OrgsService } from './orgs.service.js';
 
+/** 0 or less (or none): Grafana's default of 5000 members. */
+const limitOf = (limit: number | undefined) => (limit !== undefined && limit > 0 ? limit : 5000);
+
 const onMember = (action: string) => (request: FastifyRequest) =>
   can(action, `users:id:${(request.params as { userId: number }).userId}`);
 
@@ -58,7 +61,7 @@ export function registerOrgsRoutes(api: Api, deps: { orgs: OrgsService; clock: C
       const rows = await orgs.listMembers(
         identityOf(request).orgId,
         request.query.query ?? '',
-        request.query.limit ?? 5000,
+        limitOf(request.query.limit),
       );
       const now = clock.now();
       return rows.map((m) => presentMember(m, now));
@@ -78,7 +81,7 @@ export function registerOrgsRoutes(api: Api, deps: { orgs: OrgsService; clock: C
       const rows = await orgs.listMembers(
         identityOf(request).orgId,
         request.query.query ?? '',
-        request.query.limit ?? 5000,
+        limitOf(request.query.limit),
       );
       return rows.map((m) => ({
         userId: m.userId,

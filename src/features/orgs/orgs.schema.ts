@@ -1,24 +1,28 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { PagingQuery } from '../../http/paging.js';
+import { Count, Id, LIMITS, SANE, Text } from '../../lib/limits.js';
 
-export const NameBody = Type.Object({ name: Type.String() });
+const Address = Type.Optional(Text(LIMITS.org.address));
+const Role = Text(LIMITS.orgUser.role);
+
+export const NameBody = Type.Object({ name: Text(LIMITS.org.name) });
 export const AddressBody = Type.Object({
-  address1: Type.Optional(Type.String()),
-  address2: Type.Optional(Type.String()),
-  city: Type.Optional(Type.String()),
-  zipCode: Type.Optional(Type.String()),
-  state: Type.Optional(Type.String()),
-  country: Type.Optional(Type.String()),
+  address1: Address,
+  address2: Address,
+  city: Address,
+  zipCode: Address,
+  state: Address,
+  country: Address,
 });
-export const OrgIdParams = Type.Object({ org_id: Type.Integer() });
+export const OrgIdParams = Type.Object({ org_id: Id() });
 export const OrgNameParams = Type.Object({ org_name: Type.String() });
-export const UserIdParams = Type.Object({ userId: Type.Integer() });
-export const OrgUserParams = Type.Object({ org_id: Type.Integer(), userId: Type.Integer() });
+export const UserIdParams = Type.Object({ userId: Id() });
+export const OrgUserParams = Type.Object({ org_id: Id(), userId: Id() });
 export const AddMemberBody = Type.Object({
-  loginOrEmail: Type.String({ minLength: 1 }),
-  role: Type.String(),
+  loginOrEmail: Text(SANE.loginOrEmail, { minLength: 1 }),
+  role: Role,
 });
-export const RoleBody = Type.Object({ role: Type.String() });
+export const RoleBody = Type.Object({ role: Role });
 export const OrgListQuery = Type.Object({
   query: Type.Optional(Type.String()),
   name: Type.Optional(Type.String()),
@@ -26,6 +30,6 @@ export const OrgListQuery = Type.Object({
 });
 export const MembersQuery = Type.Object({
   query: Type.Optional(Type.String()),
-  limit: Type.Optional(Type.Integer()),
+  limit: Type.Optional(Count()),
 });
 export const MembersSearchQuery = Type.Object({ query: Type.Optional(Type.String()), ...PagingQuery });

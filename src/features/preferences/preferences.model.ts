@@ -1,3 +1,5 @@
+import { checkMaxLength } from '../../http/errors.js';
+import { LIMITS } from '../../lib/limits.js';
 import { COOKIE_TYPES } from './preferences.schema.js';
 import type { PreferencesRow, PreferencesValues } from './preferences.store.js';
 
@@ -40,15 +42,20 @@ export function fromRow(row: PreferencesRow | undefined): Preferences {
   };
 }
 
+/** The row's values; 400 when the JSON part (its fields together) is too long for its column. */
 export function toValues(prefs: Preferences): PreferencesValues {
+  const json = Object.keys(prefs.json).length ? JSON.stringify(prefs.json) : '';
+  checkMaxLength(JSON_FIELDS, json, LIMITS.preferences.jsonData);
   return {
     theme: prefs.theme,
     timezone: prefs.timezone,
     week_start: prefs.weekStart,
     home_dashboard_uid: prefs.homeDashboardUid,
-    json_data: Object.keys(prefs.json).length ? JSON.stringify(prefs.json) : '',
+    json_data: json,
   };
 }
+
+const JSON_FIELDS = 'body.language, regionalFormat, queryHistory, navbar and cookiePreferences (as JSON)';
 
 function parseJson(text: string): PreferencesJson {
   if (!text) return {};

@@ -8,8 +8,6 @@ import { PreferencesBody, PreferencesDto, TeamIdParams } from './preferences.sch
 import type { PreferencesService } from './preferences.service.js';
 import type { PreferencesOwner } from './preferences.store.js';
 
-const MAX_ID = 2_147_483_647;
-
 /** One preferences resource: who owns it, and what reading and writing it need. */
 interface Resource {
   path: string;
@@ -19,13 +17,8 @@ interface Resource {
   params?: typeof TeamIdParams;
 }
 
-function teamIdOf(request: FastifyRequest): number {
-  const text = (request.params as { id: string }).id;
-  if (!/^\d+$/.test(text)) throw teamIdInvalid();
-  const id = Number(text);
-  if (id < 1 || id > MAX_ID) throw teamNotFound();
-  return id;
-}
+/** The team of the path (a number the team id column holds: the schema checked it). */
+const teamIdOf = (request: FastifyRequest) => (request.params as { id: number }).id;
 
 const onTeam = (action: string) => (request: FastifyRequest) =>
   can(action, `teams:id:${(request.params as { id: string }).id}`);
@@ -57,14 +50,21 @@ const RESOURCES: Resource[] = [
 export function registerPreferencesRoutes(api: Api, preferences: PreferencesService): void {
   for (const resource of RESOURCES) {
     const params = resource.params ? { params: resource.params } : {};
+    // Grafana's answers for a team id: 400 when not a number, 404 when too large to exist.
+    const schemaErrors = resource.params
+      ? { 'params.id maximum': teamNotFound, 'params.id': teamIdInvalid }
+      : undefined;
     api.get(
       resource.path,
-      { config: { permission: resource.read }, schema: { ...params, response: { 200: PreferencesDto } } },
+      {
+        config: { permission: resource.read, schemaErrors },
+        schema: { ...params, response: { 200: PreferencesDto } },
+      },
       (request) => preferences.get(resource.owner(request)),
     );
     api.put(
       resource.path,
-      { config: { permission: resource.write }, schema: { ...params, body: PreferencesBody } },
+      { config: { permission: resource.write, schemaErrors }, schema: { ...params, body: PreferencesBody } },
       async (request) => {
         await preferences.replace(resource.owner(request), request.body);
         return message('Preferences updated');
@@ -72,7 +72,7 @@ export function registerPreferencesRoutes(api: Api, preferences: PreferencesServ
     );
     api.patch(
       resource.path,
-      { config: { permission: resource.write }, schema: { ...params, body: PreferencesBody } },
+      { config: { permission: resource.write, schemaErrors }, schema: { ...params, body: PreferencesBody } },
       async (request) => {
         await preferences.patch(resource.owner(request), request.body);
         return message('Preferences updated');

@@ -1,20 +1,25 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Id, LIMITS, SANE, Text } from '../../lib/limits.js';
 
 export const COOKIE_TYPES = ['analytics', 'performance', 'functional'] as const;
 
-const QueryHistory = Type.Object({ homeTab: Type.Optional(Type.String()) });
-const Navbar = Type.Object({ bookmarkUrls: Type.Optional(Type.Array(Type.String())) });
+// language, regionalFormat, queryHistory, navbar and cookiePreferences share the json_data column:
+// each is limited here, their total by the service.
+const JsonValue = Type.Optional(Text(SANE.preferenceValue));
+const QueryHistory = Type.Object({ homeTab: JsonValue });
+const Navbar = Type.Object({ bookmarkUrls: Type.Optional(Type.Array(Text(SANE.bookmarkUrl))) });
 const CookiePreferences = Type.Array(Type.Union(COOKIE_TYPES.map((c) => Type.Literal(c))));
+const { preferences } = LIMITS;
 
 /** PUT and PATCH bodies: every field optional; PUT resets what is missing, PATCH keeps it. */
 export const PreferencesBody = Type.Object({
-  theme: Type.Optional(Type.String()),
-  homeDashboardId: Type.Optional(Type.Integer()),
-  homeDashboardUID: Type.Optional(Type.String()),
-  timezone: Type.Optional(Type.String()),
-  weekStart: Type.Optional(Type.String()),
-  language: Type.Optional(Type.String()),
-  regionalFormat: Type.Optional(Type.String()),
+  theme: Type.Optional(Text(preferences.theme)),
+  homeDashboardId: Type.Optional(Id()),
+  homeDashboardUID: Type.Optional(Text(preferences.homeDashboardUid)),
+  timezone: Type.Optional(Text(preferences.timezone)),
+  weekStart: Type.Optional(Text(preferences.weekStart)),
+  language: JsonValue,
+  regionalFormat: JsonValue,
   queryHistory: Type.Optional(QueryHistory),
   navbar: Type.Optional(Navbar),
   cookiePreferences: Type.Optional(CookiePreferences),
@@ -35,4 +40,5 @@ export const PreferencesDto = Type.Object({
 });
 export type PreferencesDto = Static<typeof PreferencesDto>;
 
-export const TeamIdParams = Type.Object({ id: Type.String() });
+// 0 would name the organization's own preferences
+export const TeamIdParams = Type.Object({ id: Id({ minimum: 1 }) });

@@ -1,4 +1,6 @@
+import { checkMaxLength } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { charLength, isStorableId, LIMITS } from '../../lib/limits.js';
 import type { Db } from '../../store/database.js';
 import type { Permission } from './evaluator.js';
 import { permissionProblem } from './permission-registry.js';
@@ -32,11 +34,15 @@ export function createExternalServiceRoles(deps: { db: Db; clock: Clock; validat
     async save(command: ExternalServiceRoleCommand): Promise<{ uid: string; name: string }> {
       const slug = slugOf(command.ExternalServiceID);
       if (!slug || !/[a-z0-9]/.test(slug) || slug.length > 40) throw externalServiceInvalid();
-      if (!Number.isInteger(command.ServiceAccountID) || command.ServiceAccountID <= 0)
+      if (!isStorableId(command.ServiceAccountID) || command.ServiceAccountID <= 0)
         throw externalServiceInvalid('service account id is invalid');
-      if (!Number.isInteger(command.AssignmentOrgID) || command.AssignmentOrgID < 0)
+      if (!isStorableId(command.AssignmentOrgID))
         throw externalServiceInvalid('assignment org id is invalid');
       const permissions = command.Permissions.map((p) => ({ action: p.action, scope: p.scope ?? '' }));
+      for (const p of permissions) {
+        checkMaxLength('Permissions.action', p.action, LIMITS.permission.action);
+        checkMaxLength('Permissions.scope', p.scope, LIMITS.permission.scope);
+      }
       if (deps.validatePermissions) {
         for (const p of permissions) {
           const problem = permissionProblem(p);
@@ -51,6 +57,8 @@ export function createExternalServiceRoles(deps: { db: Db; clock: Clock; validat
         displayName: `External service ${command.ExternalServiceID} permissions`,
         permissions,
       };
+      // the id's slug is short, but the id itself may have long runs of other characters
+      if (charLength(role.displayName) > LIMITS.role.displayName) throw externalServiceInvalid();
       await saveExternalServiceRole(
         deps.db,
         role,

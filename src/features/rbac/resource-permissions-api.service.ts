@@ -4,7 +4,6 @@ import { avatarUrl } from '../users/avatar-url.js';
 import {
   builtInRoleNotAllowed,
   invalidBuiltInRole,
-  invalidId,
   invalidPermissionLevel,
   teamNotFound,
   userNotFound,
@@ -170,16 +169,14 @@ export function createResourcePermissionsApi(deps: {
       });
     },
 
-    async setUser(identity: Identity, resource: string, id: string, userIdText: string, permission: string) {
-      const userId = idOf(userIdText, 'userId');
+    async setUser(identity: Identity, resource: string, id: string, userId: number, permission: string) {
       const assignments = ASSIGNMENTS[resource] ?? ALL;
       if (!assignments.users) throw invalidPermissionLevel();
       if (!(await store.isOrgMember(identity.orgId, userId))) throw userNotFound();
       await set(identity, resource, id, { kind: 'user', id: userId }, permission);
     },
 
-    async setTeam(identity: Identity, resource: string, id: string, teamIdText: string, permission: string) {
-      const teamId = idOf(teamIdText, 'teamId');
+    async setTeam(identity: Identity, resource: string, id: string, teamId: number, permission: string) {
       if (!(ASSIGNMENTS[resource] ?? ALL).teams)
         throw invalidPermissionLevel('teams cannot be given this permission');
       if (!(await store.teamExists(identity.orgId, teamId))) throw teamNotFound();
@@ -194,11 +191,6 @@ export function createResourcePermissionsApi(deps: {
       await set(identity, resource, id, { kind: 'builtin', role }, permission);
     },
   };
-}
-
-function idOf(text: string, name: string): number {
-  if (!/^\d{1,15}$/.test(text)) throw invalidId(name);
-  return Number(text);
 }
 
 export type ResourcePermissionsApi = ReturnType<typeof createResourcePermissionsApi>;

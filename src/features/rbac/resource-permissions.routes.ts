@@ -3,6 +3,7 @@ import type { Api } from '../../http/api.js';
 import { message } from '../../http/api.js';
 import { identityOf } from '../../http/identity.js';
 import { allOf, can, type Evaluator } from './evaluator.js';
+import { invalidId } from './rbac.errors.js';
 import {
   ResourceBuiltInParams,
   ResourceDescriptionParams,
@@ -27,6 +28,12 @@ const onResource =
     return kind ? can(`${resource}.permissions:${verb}`, kind.scopePrefix + resourceId) : allOf();
   };
 
+/** Grafana's answers for a user or team id that is not a number the column holds. */
+const schemaErrors = {
+  'params.userId': () => invalidId('userId'),
+  'params.teamId': () => invalidId('teamId'),
+};
+
 /** Grafana's generic resource-permission endpoints: /api/access-control/<resource>/<id>… */
 export function registerResourcePermissionsRoutes(api: Api, permissions: ResourcePermissionsApi): void {
   api.get(
@@ -44,7 +51,7 @@ export function registerResourcePermissionsRoutes(api: Api, permissions: Resourc
   api.post(
     '/api/access-control/:resource/:resourceId/users/:userId',
     {
-      config: { permission: onResource('write') },
+      config: { schemaErrors, permission: onResource('write') },
       schema: { params: ResourceUserParams, body: SetPermissionBody },
     },
     async (request) => {
@@ -57,7 +64,7 @@ export function registerResourcePermissionsRoutes(api: Api, permissions: Resourc
   api.post(
     '/api/access-control/:resource/:resourceId/teams/:teamId',
     {
-      config: { permission: onResource('write') },
+      config: { schemaErrors, permission: onResource('write') },
       schema: { params: ResourceTeamParams, body: SetPermissionBody },
     },
     async (request) => {
@@ -70,7 +77,7 @@ export function registerResourcePermissionsRoutes(api: Api, permissions: Resourc
   api.post(
     '/api/access-control/:resource/:resourceId/builtInRoles/:builtInRole',
     {
-      config: { permission: onResource('write') },
+      config: { schemaErrors, permission: onResource('write') },
       schema: { params: ResourceBuiltInParams, body: SetPermissionBody },
     },
     async (request) => {

@@ -39,12 +39,13 @@ const onScope =
 const onUser = onScope('users', 'userId');
 const onTeam = onScope('teams', 'teamId');
 
-function idOf(text: string, name: string): number {
-  if (!/^\d{1,15}$/.test(text)) throw invalidId(name);
-  return Number(text);
-}
-const userOf = (text: string): Assignee => ({ kind: 'user', id: idOf(text, 'userId') });
-const teamOf = (text: string): Assignee => ({ kind: 'team', id: idOf(text, 'teamId') });
+const userOf = (id: number): Assignee => ({ kind: 'user', id });
+const teamOf = (id: number): Assignee => ({ kind: 'team', id });
+/** Grafana's answers for a user or team id that is not a number the column holds. */
+const schemaErrors = {
+  'params.userId': () => invalidId('userId'),
+  'params.teamId': () => invalidId('teamId'),
+};
 
 /** Grafana's role API: /api/access-control/roles, role assignments of users, teams and basic roles. */
 export function registerRolesRoutes(api: Api, roles: RolesService): void {
@@ -99,7 +100,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
   api.get(
     '/api/access-control/users/:userId/roles',
     {
-      config: { permission: onUser('users.roles:read') },
+      config: { schemaErrors, permission: onUser('users.roles:read') },
       schema: { params: UserParams, querystring: AssignedQuery },
     },
     async (request) =>
@@ -113,7 +114,10 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
   );
   api.post(
     '/api/access-control/users/:userId/roles',
-    { config: { permission: onUser('users.roles:add') }, schema: { params: UserParams, body: AddRoleBody } },
+    {
+      config: { schemaErrors, permission: onUser('users.roles:add') },
+      schema: { params: UserParams, body: AddRoleBody },
+    },
     async (request) => {
       const { roleUid, global = false } = request.body;
       await roles.assign(identityOf(request), userOf(request.params.userId), roleUid, global);
@@ -123,7 +127,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
   api.put(
     '/api/access-control/users/:userId/roles',
     {
-      config: { permission: onUser('users.roles:add', 'users.roles:remove') },
+      config: { schemaErrors, permission: onUser('users.roles:add', 'users.roles:remove') },
       schema: { params: UserParams, body: SetRolesBody },
     },
     async (request) => {
@@ -135,7 +139,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
   api.delete(
     '/api/access-control/users/:userId/roles/:roleUID',
     {
-      config: { permission: onUser('users.roles:remove') },
+      config: { schemaErrors, permission: onUser('users.roles:remove') },
       schema: { params: UserRoleParams, querystring: GlobalQuery },
     },
     async (request) => {
@@ -149,7 +153,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
   api.get(
     '/api/access-control/teams/:teamId/roles',
     {
-      config: { permission: onTeam('teams.roles:read') },
+      config: { schemaErrors, permission: onTeam('teams.roles:read') },
       schema: { params: TeamParams, querystring: AssignedQuery },
     },
     async (request) =>
@@ -163,7 +167,10 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
   );
   api.post(
     '/api/access-control/teams/:teamId/roles',
-    { config: { permission: onTeam('teams.roles:add') }, schema: { params: TeamParams, body: AddRoleBody } },
+    {
+      config: { schemaErrors, permission: onTeam('teams.roles:add') },
+      schema: { params: TeamParams, body: AddRoleBody },
+    },
     async (request) => {
       await roles.assign(identityOf(request), teamOf(request.params.teamId), request.body.roleUid, false);
       return message('Role added to the team.');
@@ -172,7 +179,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
   api.put(
     '/api/access-control/teams/:teamId/roles',
     {
-      config: { permission: onTeam('teams.roles:add', 'teams.roles:remove') },
+      config: { schemaErrors, permission: onTeam('teams.roles:add', 'teams.roles:remove') },
       schema: { params: TeamParams, body: SetRolesBody },
     },
     async (request) => {
@@ -182,7 +189,10 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
   );
   api.delete(
     '/api/access-control/teams/:teamId/roles/:roleUID',
-    { config: { permission: onTeam('teams.roles:remove') }, schema: { params: TeamRoleParams } },
+    {
+      config: { schemaErrors, permission: onTeam('teams.roles:remove') },
+      schema: { params: TeamRoleParams },
+    },
     async (request) => {
       const { teamId, roleUID } = request.params;
       await roles.unassign(identityOf(request), teamOf(teamId), roleUID, false);

@@ -1,3 +1,4 @@
+import { isStorableId } from '../../lib/limits.js';
 import type { FeatureDeps } from '../feature.js';
 import { registerApiKeyRoutes } from './api-keys.routes.js';
 import { createApiKeysService } from './api-keys.service.js';
@@ -13,7 +14,8 @@ export function registerServiceAccounts(deps: FeatureDeps): void {
   const store = createServiceAccountsStore(db);
   deps.resourcePermissions.declareExistence(
     'serviceaccounts',
-    async (orgId, id) => /^\d{1,15}$/.test(id) && (await store.find(orgId, Number(id))) !== undefined,
+    async (orgId, id) =>
+      /^\d+$/.test(id) && isStorableId(Number(id)) && (await store.find(orgId, Number(id))) !== undefined,
   );
   const serviceAccounts = createServiceAccountsService({
     store,

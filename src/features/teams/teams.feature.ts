@@ -1,3 +1,4 @@
+import { isStorableId } from '../../lib/limits.js';
 import type { FeatureDeps } from '../feature.js';
 import { registerTeamsRoutes } from './teams.routes.js';
 import { createTeamsService } from './teams.service.js';
@@ -8,7 +9,8 @@ export function registerTeams(deps: FeatureDeps): void {
   const store = createTeamsStore(deps.db);
   deps.resourcePermissions.declareExistence(
     'teams',
-    async (orgId, id) => /^\d{1,15}$/.test(id) && (await store.findById(orgId, Number(id))) !== undefined,
+    async (orgId, id) =>
+      /^\d+$/.test(id) && isStorableId(Number(id)) && (await store.findById(orgId, Number(id))) !== undefined,
   );
   const teams = createTeamsService({
     store,

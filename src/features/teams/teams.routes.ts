@@ -5,7 +5,7 @@ import { message } from '../../http/api.js';
 import { identityOf } from '../../http/identity.js';
 import { paging } from '../../http/paging.js';
 import { can } from '../rbac/evaluator.js';
-import { teamIdInvalid, teamNotFound, userIdInvalid, teamMemberNotFound } from './teams.errors.js';
+import { teamIdInvalid, teamMemberNotFound, teamNotFound, userIdInvalid } from './teams.errors.js';
 import { presentTeam, presentTeamMember } from './teams.present.js';
 import {
   AddMemberBody,
@@ -20,26 +20,20 @@ import {
   UserIdParams,
 } from './teams.schema.js';
 import type { TeamsService } from './teams.service.js';
-import { parseId } from './teams.store.js';
 
 /** `teams:<action>` on the team of the path, e.g. `teams:read` on `teams:id:7`. */
 const onTeam = (action: string) => (request: FastifyRequest) =>
   can(action, `teams:id:${(request.params as { id: string }).id}`);
 
-/** The team id of the path: 400 when it is not a number, 404 when it cannot exist. */
-function teamIdOf(text: string): number {
-  if (!/^\d+$/.test(text)) throw teamIdInvalid();
-  const id = parseId(text);
-  if (id === undefined) throw teamNotFound();
-  return id;
-}
-
-function memberIdOf(text: string): number {
-  if (!/^\d+$/.test(text)) throw userIdInvalid();
-  const id = parseId(text);
-  if (id === undefined) throw teamMemberNotFound();
-  return id;
-}
+/** Grafana's answers for a team id, or a member's user id: 400 when not a number, 404 when too large. */
+const idErrors = {
+  schemaErrors: {
+    'params.id maximum': teamNotFound,
+    'params.id': teamIdInvalid,
+    'params.userId maximum': teamMemberNotFound,
+    'params.userId': userIdInvalid,
+  },
+};
 
 /** /api/teams…, and the team lists of users. */
 export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
@@ -77,27 +71,30 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
   api.get(
     '/api/teams/:id',
     {
-      config: { permission: onTeam('teams:read') },
+      config: { ...idErrors, permission: onTeam('teams:read') },
       schema: { params: TeamIdParams, response: { 200: TeamDto } },
     },
-    async (request) => presentTeam(await teams.get(identityOf(request), teamIdOf(request.params.id))),
+    async (request) => presentTeam(await teams.get(identityOf(request), request.params.id)),
   );
 
   api.put(
     '/api/teams/:id',
-    { config: { permission: onTeam('teams:write') }, schema: { params: TeamIdParams, body: UpdateTeamBody } },
+    {
+      config: { ...idErrors, permission: onTeam('teams:write') },
+      schema: { params: TeamIdParams, body: UpdateTeamBody },
+    },
     async (request) => {
       const { name, email = '' } = request.body;
-      await teams.update(identityOf(request), teamIdOf(request.params.id), { name, email });
+      await teams.update(identityOf(request), request.params.id, { name, email });
       return message('Team updated');
     },
   );
 
   api.delete(
     '/api/teams/:id',
-    { config: { permission: onTeam('teams:delete') }, schema: { params: TeamIdParams } },
+    { config: { ...idErrors, permission: onTeam('teams:delete') }, schema: { params: TeamIdParams } },
     async (request) => {
-      await teams.delete(identityOf(request), teamIdOf(request.params.id));
+      await teams.delete(identityOf(request), request.params.id);
       return message('Team deleted');
     },
   );
@@ -105,11 +102,11 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
   api.get(
     '/api/teams/:id/members',
     {
-      config: { permission: onTeam('teams.permissions:read') },
+      config: { ...idErrors, permission: onTeam('teams.permissions:read') },
       schema: { params: TeamIdParams, response: { 200: Type.Array(TeamMemberDto) } },
     },
     async (request) => {
-      const members = await teams.members(identityOf(request), teamIdOf(request.params.id));
+      const members = await teams.members(identityOf(request), request.params.id);
       return members.map(presentTeamMember);
     },
   );
@@ -117,21 +114,24 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
   api.post(
     '/api/teams/:id/members',
     {
-      config: { permission: onTeam('teams.permissions:write') },
+      config: { ...idErrors, permission: onTeam('teams.permissions:write') },
       schema: { params: TeamIdParams, body: AddMemberBody },
     },
     async (request) => {
-      await teams.addMember(identityOf(request), teamIdOf(request.params.id), request.body.userId);
+      await teams.addMember(identityOf(request), request.params.id, request.body.userId);
       return message('Member added to Team');
     },
   );
 
   api.delete(
     '/api/teams/:id/members/:userId',
-    { config: { permission: onTeam('teams.permissions:write') }, schema: { params: TeamMemberParams } },
+    {
+      config: { ...idErrors, permission: onTeam('teams.permissions:write') },
+      schema: { params: TeamMemberParams },
+    },
     async (request) => {
       const { id, userId } = request.params;
-      await teams.removeMember(identityOf(request), teamIdOf(id), memberIdOf(userId));
+      await teams.removeMember(identityOf(request), id, userId);
       return message('Team Member removed');
     },
   );

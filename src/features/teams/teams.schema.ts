@@ -1,23 +1,22 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { PagingQuery } from '../../http/paging.js';
+import { Id, LIMITS, Text } from '../../lib/limits.js';
 
-export const TeamIdParams = Type.Object({ id: Type.String() });
-export const TeamMemberParams = Type.Object({ id: Type.String(), userId: Type.String() });
+export const TeamIdParams = Type.Object({ id: Id() });
+export const TeamMemberParams = Type.Object({ id: Id(), userId: Id() });
+/** a user id or uid */
 export const UserIdParams = Type.Object({ user_id: Type.String() });
 
 export const CreateTeamBody = Type.Object({
-  name: Type.String({ minLength: 1 }),
-  email: Type.Optional(Type.String()),
+  name: Text(LIMITS.team.name, { minLength: 1 }),
+  email: Type.Optional(Text(LIMITS.team.email)),
 });
 export type CreateTeamBody = Static<typeof CreateTeamBody>;
 
-export const UpdateTeamBody = Type.Object({
-  name: Type.String({ minLength: 1 }),
-  email: Type.Optional(Type.String()),
-});
+export const UpdateTeamBody = CreateTeamBody;
 export type UpdateTeamBody = Static<typeof UpdateTeamBody>;
 
-export const AddMemberBody = Type.Object({ userId: Type.Integer({ minimum: 1 }) });
+export const AddMemberBody = Type.Object({ userId: Id({ minimum: 1 }) });
 
 export const TEAM_SORTS = [
   'name-asc',

@@ -1,6 +1,7 @@
 import type { Config } from '../../config/config.js';
-import { defineError } from '../../http/errors.js';
+import { checkMaxLength, defineError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { isStorableId, LIMITS } from '../../lib/limits.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { generateUid } from '../../lib/uid.js';
 import type { SessionsService } from '../auth/sessions.service.js';
@@ -44,6 +45,12 @@ const userExists = (email: string, login: string) =>
   )();
 const orgNotFound = defineError(400, 'org.not-found', 'Organization not found');
 
+/** Lower-casing can lengthen a login or email beyond its column (`İ` becomes two characters). */
+function checkStored(login: string, email: string): void {
+  checkMaxLength('login', login, LIMITS.user.login);
+  checkMaxLength('email', email, LIMITS.user.email);
+}
+
 /** Users: profiles, passwords, org switching, and the server-admin operations on them. */
 export function createUsersService(deps: {
   users: UsersStore;
@@ -65,8 +72,11 @@ export function createUsersService(deps: {
 
     /** By numeric id or, as Grafana 11+ allows, by uid. */
     async getByIdOrUid(idOrUid: string): Promise<UserRow> {
+      // An id beyond the column cannot exist (and PostgreSQL would refuse to compare it).
       const user = /^\d+$/.test(idOrUid)
-        ? await users.getById(Number(idOrUid))
+        ? isStorableId(Number(idOrUid))
+          ? await users.getById(Number(idOrUid))
+          : undefined
         : await users.getByUid(idOrUid);
       if (!user || user.is_service_account) throw userNotFound();
       return user;
@@ -87,6 +97,7 @@ export function createUsersService(deps: {
       // Grafana compat: an empty login becomes the email, and the other way round.
       login ||= email;
       email ||= login;
+      checkStored(login, email);
       const theme = update.theme ?? user.theme;
       if (!THEMES.includes(theme)) throw invalidTheme();
       if (
@@ -139,6 +150,7 @@ export function createUsersService(deps: {
       if (!login && !email) throw needLoginOrEmail();
       login ||= email;
       email ||= login;
+      checkStored(login, email);
       checkPassword(input.password, config.auth.passwordPolicy);
       if (await users.loginOrEmailTaken(login, email)) throw userExists(email, login);
       if (input.orgId !== undefined && !(await orgs.getById(input.orgId))) throw orgNotFound();

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../../http/api.js';
 import { identityOf } from '../../../http/identity.js';
 import { can } from '../../rbac/evaluator.js';
+import { uidTooLong } from '../dashboards.errors.js';
 import {
   CreateFolderBody,
   DeleteFolderResponse,
@@ -36,7 +37,11 @@ export function registerFoldersRoutes(api: Api, folders: FoldersService): void {
   // The scope (the parent folder) is checked by the service once the body is read.
   api.post(
     '/api/folders',
-    { config: { permission: can('folders:create') }, schema: { body: CreateFolderBody } },
+    {
+      // Grafana's message for a uid longer than 40 characters
+      config: { permission: can('folders:create'), schemaErrors: { 'body.uid maxLength': uidTooLong } },
+      schema: { body: CreateFolderBody },
+    },
     async (request) => folders.create(identityOf(request), request.body),
   );
 

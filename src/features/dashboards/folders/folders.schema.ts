@@ -1,28 +1,31 @@
 import { Type } from '@fastify/type-provider-typebox';
+import { Count, Id, LIMITS, Text } from '../../../lib/limits.js';
 
 export const FolderUidParams = Type.Object({ uid: Type.String() });
 
 export const ListFoldersQuery = Type.Object({
   parentUid: Type.Optional(Type.String()),
-  limit: Type.Optional(Type.Integer()),
-  page: Type.Optional(Type.Integer()),
+  limit: Type.Optional(Count()),
+  page: Type.Optional(Count()),
 });
 
+const { folder } = LIMITS;
+
 export const CreateFolderBody = Type.Object({
-  uid: Type.Optional(Type.String()),
-  title: Type.String(),
-  description: Type.Optional(Type.String()),
-  parentUid: Type.Optional(Type.String()),
+  uid: Type.Optional(Text(LIMITS.uid)),
+  title: Text(folder.title),
+  description: Type.Optional(Text(folder.description)),
+  parentUid: Type.Optional(Text(LIMITS.uid)),
 });
 
 export const UpdateFolderBody = Type.Object({
-  title: Type.Optional(Type.String()),
-  description: Type.Optional(Type.String()),
-  version: Type.Optional(Type.Integer()),
+  title: Type.Optional(Text(folder.title)),
+  description: Type.Optional(Text(folder.description)),
+  version: Type.Optional(Id()),
   overwrite: Type.Optional(Type.Boolean()),
 });
 
-export const MoveFolderBody = Type.Object({ parentUid: Type.Optional(Type.String()) });
+export const MoveFolderBody = Type.Object({ parentUid: Type.Optional(Text(LIMITS.uid)) });
 
 export const DeleteFolderResponse = Type.Object({
   title: Type.String(),

@@ -4,6 +4,7 @@ import { join, relative, sep } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Identity } from '../../../http/identity.js';
 import type { Clock } from '../../../lib/clock.js';
+import { charLength, LIMITS } from '../../../lib/limits.js';
 import { generateUid } from '../../../lib/uid.js';
 import type { ResourcePermissions } from '../../rbac/resource-permissions.service.js';
 import type { DashboardModel } from '../dashboard-model.js';
@@ -61,6 +62,9 @@ export function createDashboardProvisioner(deps: {
       ? tree.get(uid)
       : tree.childrenOf(parentUid).find((f) => f.title.toLowerCase() === title.toLowerCase());
     if (existing) return existing.uid;
+    // A directory name can be longer than a folder title may be.
+    if (charLength(title) > LIMITS.folder.title)
+      throw new Error(`folder title "${title}" has more than ${LIMITS.folder.title} characters`);
     const newUid = uid || generateUid();
     const now = deps.clock.now();
     await deps.foldersStore.insert({
@@ -114,6 +118,8 @@ export function createDashboardProvisioner(deps: {
       for (const file of files) {
         seen.add(file);
         try {
+          if (charLength(file) > LIMITS.dashboard.provisionedExternalId)
+            throw new Error(`the path has more than ${LIMITS.dashboard.provisionedExternalId} characters`);
           const text = await readFile(file, 'utf8');
           const checksum = createHash('sha256').update(text).digest('hex');
           const folderUid = await folderFor(provider, file);

@@ -2,6 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { parse } from 'yaml';
+import { charLength, LIMITS, MAX_ID } from '../../../lib/limits.js';
+import { isValidUid } from '../../../lib/uid.js';
 
 /** One `providers[]` entry of `<[paths] provisioning>/dashboards/*.yaml`. */
 export interface DashboardProvider {
@@ -45,6 +47,10 @@ export function readProviders(
     if (!isObject(raw)) throw new Error(`provider ${index}: not a mapping`);
     const name = expand(text(raw.name), env);
     if (!name) throw new Error(`provider ${index}: name is required`);
+    if (charLength(name) > LIMITS.dashboard.provisioner)
+      throw new Error(
+        `provider ${index}: name must not have more than ${LIMITS.dashboard.provisioner} characters`,
+      );
     const type = text(raw.type) || 'file';
     if (type !== 'file') throw new Error(`provider ${name}: type ${type} is not supported`);
     const options = isObject(raw.options) ? raw.options : {};
@@ -52,15 +58,25 @@ export function readProviders(
     if (!path) throw new Error(`provider ${name}: options.path is required`);
     const orgId = raw.orgId === undefined ? 1 : Number(raw.orgId);
     if (!Number.isInteger(orgId) || orgId < 1) throw new Error(`provider ${name}: invalid orgId`);
+    if (orgId > MAX_ID) throw new Error(`provider ${name}: invalid orgId`);
     const interval = raw.updateIntervalSeconds === undefined ? 10 : Number(raw.updateIntervalSeconds);
+    const folder = expand(text(raw.folder), env);
+    if (charLength(folder) > LIMITS.folder.title)
+      throw new Error(`provider ${name}: folder must not have more than ${LIMITS.folder.title} characters`);
+    const folderUid = expand(text(raw.folderUid), env);
+    if (folderUid !== '' && !isValidUid(folderUid))
+      throw new Error(
+        `provider ${name}: folderUid must be at most ${LIMITS.uid} characters of [a-zA-Z0-9_-]`,
+      );
     return {
       name,
       orgId,
-      folder: expand(text(raw.folder), env),
-      folderUid: expand(text(raw.folderUid), env),
+      folder,
+      folderUid,
       allowUiUpdates: flag(raw.allowUiUpdates),
       disableDeletion: flag(raw.disableDeletion),
-      updateIntervalSeconds: Number.isFinite(interval) && interval > 0 ? interval : 10,
+      // at most what a timer can wait (2^31 ms, about 24 days)
+      updateIntervalSeconds: Number.isFinite(interval) && interval > 0 ? Math.min(interval, 2_000_000) : 10,
       path,
       foldersFromFilesStructure: flag(options.foldersFromFilesStructure),
       source,

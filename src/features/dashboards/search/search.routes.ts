@@ -2,6 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Api } from '../../../http/api.js';
 import { defineError } from '../../../http/errors.js';
 import { identityOf } from '../../../http/identity.js';
+import { Count } from '../../../lib/limits.js';
 import type { SearchService } from './search.service.js';
 
 const StringOrList = Type.Union([Type.String(), Type.Array(Type.String())]);
@@ -13,8 +14,8 @@ const SearchQuery = Type.Object({
   dashboardUIDs: Type.Optional(StringOrList),
   folderUIDs: Type.Optional(StringOrList),
   starred: Type.Optional(Type.Boolean()),
-  limit: Type.Optional(Type.Integer()),
-  page: Type.Optional(Type.Integer()),
+  limit: Type.Optional(Count()),
+  page: Type.Optional(Count()),
   sort: Type.Optional(Type.String()),
   permission: Type.Optional(Type.String()),
 });
