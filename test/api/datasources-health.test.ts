@@ -151,7 +151,7 @@ describe('GET /api/datasources/uid/{uid}/health', () => {
   });
 
   it('testdata is OK; a type without a check is UNKNOWN with 400', async () => {
-    const testdata = await createDataSource({ type: 'testdata' });
+    const testdata = await createDataSource({ type: 'testdata', url: '' });
     expect(await health(testdata.uid)).toMatchObject({ status: 200, body: { status: 'OK' } });
     const byId = await call(server, 'GET', `/api/datasources/${testdata.id}/health`, { as: ADMIN });
     expect(byId).toMatchObject({ status: 200, body: { status: 'OK' } });
@@ -162,8 +162,8 @@ describe('GET /api/datasources/uid/{uid}/health', () => {
   });
 
   it('401, 404, invalid uid, org isolation and datasources:query per uid', async () => {
-    const ds = await createDataSource({ type: 'testdata' });
-    const other = await createDataSource({ type: 'testdata' });
+    const ds = await createDataSource({ type: 'testdata', url: '' });
+    const other = await createDataSource({ type: 'testdata', url: '' });
     expect((await call(server, 'GET', `/api/datasources/uid/${ds.uid}/health`)).status).toBe(401);
     expect(await health('nope')).toMatchObject({ status: 404, body: { message: 'Data source not found' } });
     expect(await health('bad%20uid')).toMatchObject({ status: 400, body: { message: 'UID is invalid' } });
@@ -189,7 +189,7 @@ describe('a changed secret_key', () => {
       });
       const created = await call(one, 'POST', '/api/datasources', {
         as: ADMIN,
-        body: { name: 'S', type: 'testdata', secureJsonData: { token: 'secret' } },
+        body: { name: 'S', type: 'testdata', url: '', secureJsonData: { token: 'secret' } },
       });
       expect(created.status).toBe(200);
       const two = await startTestServer({

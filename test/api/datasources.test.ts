@@ -106,6 +106,9 @@ describe('POST /api/datasources', () => {
         { message: 'Validation error, invalid URL: "http://[::1"' },
       ],
       [{ name: 'F' }, 400, { message: expect.stringContaining('type') }],
+      // SPEC: url is required on create ('' is allowed)
+      [{ name: 'H', type: 'testdata' }, 400, { message: 'bad request data: body.url is required' }],
+      [prometheus('I', { name: 12345 }), 400, { message: 'bad request data: body.name must be string' }],
       [{ type: 'prometheus' }, 400, { message: expect.stringContaining('name') }],
       [prometheus('G', { access: 'browser' }), 400, { message: expect.stringContaining('access') }],
     ];
@@ -118,10 +121,10 @@ describe('POST /api/datasources', () => {
     expect(list.body.map((d: { name: string }) => d.name)).toEqual(['A']);
   });
 
-  it('keeps one default per org and accepts a data source without url (testdata)', async () => {
+  it('keeps one default per org and accepts a data source with an empty url (testdata)', async () => {
     const server = await startTestServer();
     const a = await createDataSource(server, prometheus('A', { isDefault: true }));
-    const b = await createDataSource(server, { name: 'B', type: 'testdata', isDefault: true });
+    const b = await createDataSource(server, { name: 'B', type: 'testdata', url: '', isDefault: true });
     expect(b.datasource.url).toBe('');
     const list = await call(server, 'GET', '/api/datasources', { as: ADMIN });
     expect(list.body.map((d: { uid: string; isDefault: boolean }) => [d.uid, d.isDefault])).toEqual([

@@ -111,7 +111,7 @@ describe('POST /api/ds/query', () => {
   });
 
   it('testdata, PostgreSQL and MariaDB in one request; 207 when one query fails', async () => {
-    const testdata = await createDataSource({ type: 'testdata' });
+    const testdata = await createDataSource({ type: 'testdata', url: '' });
     const pg = await createDataSource({
       type: 'postgres',
       url: `${PG_ADMIN.host}:${PG_ADMIN.port}`,
@@ -205,8 +205,8 @@ describe('POST /api/ds/query', () => {
   });
 
   it('400 on a bad request, 404 unknown data source, deprecated datasourceId, 401, 403 per uid, org isolation', async () => {
-    const a = await createDataSource({ type: 'testdata' });
-    const b = await createDataSource({ type: 'testdata' });
+    const a = await createDataSource({ type: 'testdata', url: '' });
+    const b = await createDataSource({ type: 'testdata', url: '' });
     const csv = { scenarioId: 'csv_content', csvContent: 'x\n1' };
     expect(await query({ from: 'now-1h', to: 'now', queries: [] })).toMatchObject({
       status: 400,

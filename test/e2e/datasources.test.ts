@@ -250,6 +250,7 @@ describe('data source pages in Chromium', () => {
       body: {
         name: 'Shared TestData',
         type: 'grafana-testdata-datasource',
+        url: '',
         isDefault: true,
       },
     });

@@ -7,7 +7,14 @@ export const TESTDATA = { type: 'grafana-testdata-datasource', uid: 'e2e-testdat
 export async function createTestData(server: TestServer): Promise<void> {
   const response = await call(server, 'POST', '/api/datasources', {
     as: ADMIN,
-    body: { name: 'TestData', type: TESTDATA.type, uid: TESTDATA.uid, access: 'proxy', isDefault: true },
+    body: {
+      name: 'TestData',
+      type: TESTDATA.type,
+      uid: TESTDATA.uid,
+      access: 'proxy',
+      url: '',
+      isDefault: true,
+    },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
 }

@@ -8,6 +8,7 @@ import { inputFromBody } from './datasource-input.js';
 import { idInvalid, nameInvalid, uidInvalid, urlInvalid } from './datasources.errors.js';
 import { presentDataSource, presentListItem } from './datasources.present.js';
 import {
+  CreateDataSourceBody,
   CreatedResponse,
   DataSourceBody,
   DataSourceDto,
@@ -51,7 +52,7 @@ export function registerDataSourcesRoutes(api: Api, service: DataSourcesService)
     '/api/datasources',
     {
       config: { permission: can('datasources:create'), schemaErrors },
-      schema: { body: DataSourceBody, response: { 200: CreatedResponse } },
+      schema: { body: CreateDataSourceBody, response: { 200: CreatedResponse } },
     },
     async (request) => {
       const row = await service.create(identityOf(request).orgId, inputFromBody(request.body));

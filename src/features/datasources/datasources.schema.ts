@@ -30,12 +30,14 @@ const fields = {
 };
 
 /**
- * Grafana's AddDataSourceCommand / UpdateDataSourceCommand. Grafana compat: `access` may be
- * omitted (SPEC: default `proxy`); `url` may be omitted (testdata has none); legacy top-level
- * `password` / `basicAuthPassword` are folded into secureJsonData.
+ * Grafana's UpdateDataSourceCommand. Grafana compat: `access` may be omitted (SPEC: default
+ * `proxy`); legacy top-level `password` / `basicAuthPassword` are folded into secureJsonData.
  */
 export const DataSourceBody = Type.Object({ ...fields, url: Type.Optional(Text(dataSource.url)) });
 export type DataSourceBody = Static<typeof DataSourceBody>;
+
+/** Creating one needs a `url` (SPEC); '' is allowed for back ends without one (testdata). */
+export const CreateDataSourceBody = Type.Object({ ...fields, url: Text(dataSource.url) });
 
 /** One entry of GET /api/datasources: no secrets, no version. */
 export const DataSourceListItem = Type.Object({

@@ -34,6 +34,8 @@ export default function NewDataSource() {
         name: freeName(type.name, taken ?? new Set()),
         type: type.type,
         access: 'proxy',
+        // SPEC: a url is required on create; the edit page fills it in.
+        url: '',
         // Grafana compat: the org's first data source becomes its default.
         isDefault: taken?.size === 0,
       });
