@@ -1,26 +1,15 @@
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { Evaluator, Permission } from '../../src/features/rbac/evaluator.js';
 import { startTestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { createUser } from '../helpers/factories.js';
+import { registeredRoutes as routes, routeKey as key } from '../helpers/routes.js';
 
 // Every route the app registers, with its access declaration, collected as Fastify sees them.
-const routes = vi.hoisted(() => [] as { method: string; url: string; config: Record<string, unknown> }[]);
-vi.mock('fastify', async (importOriginal) => {
-  const original = await importOriginal<typeof import('fastify')>();
-  const create = ((options?: object) => {
-    const app = original.default(options);
-    app.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD')
-          routes.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown> });
-      }
-    });
-    return app;
-  }) as unknown as typeof original.default;
-  return { ...original, default: create };
-});
+vi.mock('fastify', async (importOriginal) =>
+  (await import('../helpers/routes.js')).recordingFastify(await importOriginal()),
+);
 
 /** Routes anybody may call. */
 const PUBLIC = new Set([
@@ -116,8 +105,6 @@ const SERVICE_CHECKS: Record<string, Permission[]> = {
 };
 
 const UNSENDABLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
-
-const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
 describe('permission matrix', () => {
   it('every route is public, signed-in only, or checked against its declared permission', async () => {
