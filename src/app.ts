@@ -50,6 +50,7 @@ import type { Clock } from './lib/clock.js';
 import type { BackgroundJob } from './store/background-jobs.js';
 import type { CacheBus } from './store/cache-bus.js';
 import type { Database } from './store/database.js';
+import { unitOfWork } from './store/transaction.js';
 
 export interface AppDeps {
   config: Config;
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const metrics = createMetrics(build, config.metrics.environmentInfo);
 
   registerErrorMapping(app);
+  database.onRetry((reason) => metrics.databaseRetries.inc({ reason }));
   registerRequestMetrics(app, metrics);
   await app.register(cookie);
   app.addHook('onRequest', async (request, reply) => {
@@ -156,7 +158,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stats: createStatsService({ db, metrics, clock, intervalMs: config.metrics.intervalSeconds * 1000 }),
   });
   registerAuthRoutes(api, { auth, sessionCookie });
-  const usersService = createUsersService({ users, orgs: orgsStore, sessions, config, clock });
+  const usersService = createUsersService({
+    users,
+    orgs: orgsStore,
+    sessions,
+    config,
+    clock,
+    unitOfWork: unitOfWork(db),
+  });
   registerUsersRoutes(api, { users: usersService, clock });
   registerAdminUsersRoutes(api, { users: usersService, auth });
   registerOrgsRoutes(api, { orgs: createOrgsService({ orgs: orgsStore, users, clock }), clock });

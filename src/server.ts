@@ -1,4 +1,4 @@
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { buildApp, type App } from './app.js';
 import type { Config } from './config/config.js';
 import { ensureDefaultOrgAndAdmin } from './features/users/bootstrap.js';
@@ -22,8 +22,12 @@ export interface RunningServer extends App {
  * Start-up order: listen first (so /livez and /readyz answer), then migrate and bootstrap, then
  * report ready. Until then API requests get 503.
  */
-export async function startServer(config: Config, clock: Clock = systemClock): Promise<RunningServer> {
-  const logger = createLogger(config);
+export async function startServer(
+  config: Config,
+  clock: Clock = systemClock,
+  logDestination?: DestinationStream,
+): Promise<RunningServer> {
+  const logger = createLogger(config, logDestination);
   const database = openDatabase(config.database, (err) => logger.warn({ err }, 'database connection lost'));
   const cacheBus = createCacheBus(config, logger);
   const built = await buildApp({ config, database, clock, build: readBuildInfo(), logger, cacheBus });

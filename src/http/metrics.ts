@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, Summary, exponentialBuckets } from 'prom-client';
 import type { BuildInfo } from '../lib/build-info.js';
+import { RETRY_REASONS } from '../store/retry.js';
 
 const SUMMARY_OBJECTIVES = { percentiles: [0.5, 0.9, 0.99] };
 const STATUS_CODES_SEEN_FROM_START = ['200', '404', '500'];
@@ -63,6 +64,11 @@ export function createMetrics(build: BuildInfo, environmentInfo: Record<string, 
       ['type'],
     ),
     alertingExecutionTime: summary('svc_alerting_execution_time_milliseconds', 'alert evaluation duration'),
+    databaseRetries: counter(
+      'svc_database_retries_total',
+      'statements and transactions re-run because the database asked (deadlock, serialization, lock wait timeout, busy)',
+      ['reason'],
+    ),
     accessEvaluations: counter('svc_access_evaluation_count', 'number of permission evaluations'),
     accessEvaluationDuration: new Histogram({
       name: 'svc_access_evaluation_duration',
@@ -95,6 +101,7 @@ export function createMetrics(build: BuildInfo, environmentInfo: Record<string, 
     metrics.proxyResponses.inc({ code }, 0);
   }
   for (const status of ['hit', 'miss']) metrics.accessPermissionsCache.inc({ status }, 0);
+  for (const reason of RETRY_REASONS) metrics.databaseRetries.inc({ reason }, 0);
   return metrics;
 }
 

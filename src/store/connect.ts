@@ -18,6 +18,8 @@ import {
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/config.js';
+import type { RetryListener } from './retry.js';
+import { withRetryingDriver } from './retrying-driver.js';
 
 const DEFAULT_PORT = { postgres: 5432, mysql: 3306 } as const;
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -68,7 +70,13 @@ export function createDialect(config: DatabaseConfig, onPoolError: (err: Error) 
     charset: 'utf8mb4',
     supportBigNumbers: true,
   });
-  pool.on('connection', (connection) => connection.on('error', onPoolError));
+  pool.on('connection', (connection) => {
+    connection.on('error', onPoolError);
+    // PostgreSQL's default, and what every unit of work is written for: each statement sees what
+    // committed before it, and InnoDB takes no gap locks, which REPEATABLE READ uses to deadlock
+    // concurrent inserts into one index range.
+    connection.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+  });
   return new MysqlDialect({ pool });
 }
 
@@ -181,6 +189,9 @@ export function createKysely<T>(
   config: DatabaseConfig,
   onPoolError: (err: Error) => void,
   plugins: KyselyPlugin[] = [],
+  onRetry: RetryListener = () => {},
 ): Kysely<T> {
-  return new Kysely<T>({ dialect: createDialect(config, onPoolError), plugins });
+  const begin = config.type === 'sqlite3' ? 'begin immediate' : undefined;
+  const dialect = withRetryingDriver(createDialect(config, onPoolError), onRetry, begin);
+  return new Kysely<T>({ dialect, plugins });
 }

@@ -3,6 +3,8 @@ import type { DatabaseConfig, DatabaseType } from '../config/config.js';
 import { ChangeTracker, type TableChange } from './change-tracker.js';
 import { createKysely } from './connect.js';
 import { migrateToLatest } from './migrate.js';
+import type { RetryListener } from './retry.js';
+import { reportRetries } from './transaction.js';
 import type { Tables } from './tables.js';
 
 export type Db = Kysely<Tables>;
@@ -16,12 +18,19 @@ export interface Database {
   migrate(): Promise<string[]>;
   /** called after every write with the tables it touched (see ChangeTracker) */
   onTablesChanged(listener: (change: TableChange) => void): void;
+  /** called each time a statement or a transaction is re-run on the database's request */
+  onRetry(listener: RetryListener): void;
   close(): Promise<void>;
 }
 
 export function openDatabase(config: DatabaseConfig, onPoolError: (err: Error) => void = () => {}): Database {
   const changes = new ChangeTracker();
-  const db = createKysely<Tables>(config, onPoolError, [changes]);
+  const retryListeners: RetryListener[] = [];
+  const onRetry: RetryListener = (reason) => {
+    for (const listener of retryListeners) listener(reason);
+  };
+  const db = createKysely<Tables>(config, onPoolError, [changes], onRetry);
+  reportRetries(db, onRetry);
   let closed = false;
   return {
     db,
@@ -42,6 +51,7 @@ export function openDatabase(config: DatabaseConfig, onPoolError: (err: Error) =
     },
     migrate: () => migrateToLatest(db as unknown as Kysely<unknown>, config.type),
     onTablesChanged: (listener) => changes.onChange(listener),
+    onRetry: (listener) => retryListeners.push(listener),
     async close() {
       if (closed) return;
       closed = true;

@@ -17,3 +17,21 @@ export async function insertReturningId<T extends keyof Tables>(
   const result = await query.executeTakeFirstOrThrow();
   return Number(result.insertId);
 }
+
+/**
+ * Runs an INSERT that a concurrent writer may have beaten to a unique key, without failing the
+ * transaction: PostgreSQL and SQLite skip the row (ON CONFLICT DO NOTHING), MySQL through INSERT
+ * IGNORE (only for rows whose values the caller controls: IGNORE also turns other errors into
+ * warnings). Returns whether the row was inserted; when it was not, the winner's row is committed
+ * and visible to the next statement (read committed on every dialect).
+ */
+export async function insertUnlessDuplicate<T extends keyof Tables>(
+  db: Db,
+  query: InsertQueryBuilder<Tables, T, InsertResult>,
+): Promise<boolean> {
+  const guarded = db.getExecutor().adapter.supportsReturning
+    ? query.onConflict((conflict) => conflict.doNothing())
+    : query.ignore();
+  const result = await guarded.executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
