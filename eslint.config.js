@@ -16,6 +16,20 @@ export default tseslint.config(
     },
   },
   {
+    // Units of work go through store/transaction.ts, which re-runs them on deadlocks.
+    files: ['src/**/*.ts'],
+    ignores: ['src/store/transaction.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: 'Use inTransaction() or a unitOfWork from src/store/transaction.ts: it retries deadlocks.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies loosely and assert on them with expect().
     files: ['test/**/*.ts'],
     rules: {

@@ -40,7 +40,7 @@ function get(server: TestServer, path: string, headers: Record<string, string> =
 async function serverWithBreakableDatabase(clock: ManualClock) {
   const dialect = testDialect();
   if (dialect === 'sqlite3') {
-    const server = await startTestServer({ clock });
+    const server = await startTestServer({ clock, allowServerErrors: true });
     return { server, breakDatabase: () => server.database.close() };
   }
   const admin = dialect === 'postgres' ? PG_ADMIN : MYSQL_ADMIN;
@@ -49,6 +49,7 @@ async function serverWithBreakableDatabase(clock: ManualClock) {
   const server = await startTestServer({
     clock,
     overrides: { database: { host: `127.0.0.1:${proxy.port}` } },
+    allowServerErrors: true,
   });
   return { server, breakDatabase: () => proxy.cut() };
 }

@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import { afterEach } from 'vitest';
 import type { Clock } from '../../src/lib/clock.js';
 import type { Config } from '../../src/config/load.js';
@@ -10,10 +11,24 @@ export interface TestServer extends RunningServer {
 }
 
 const cleanups: (() => Promise<void>)[] = [];
+/** "request failed" log lines (5xx answers) of the running test's servers that expected none */
+const unexpectedErrors: string[] = [];
 
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
+  const errors = unexpectedErrors.splice(0);
+  // A 5xx is a bug unless the test provokes one on purpose (allowServerErrors).
+  if (errors.length) throw new Error(`the server answered 5xx:\n${errors.join('\n')}`);
 });
+
+/** Collects the log lines of requests that failed with a 5xx (http/errors.ts logs each). */
+function failedRequests(into: string[]): DestinationStream {
+  return {
+    write: (line: string) => {
+      if (line.includes('"msg":"request failed"')) into.push(line.trim());
+    },
+  };
+}
 
 /**
  * A real svc listening on a free loopback port, on a fresh database of the current test dialect
@@ -26,11 +41,18 @@ export async function startTestServer(
     clock?: Clock;
     database?: TestDatabase;
     env?: Record<string, string>;
+    /** the test makes the server fail on purpose (database cut off, …): errors it logs are expected */
+    allowServerErrors?: boolean;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(mergeOverrides(database.overrides, options.overrides ?? {}), options.env);
-  const server = await startServer(config, options.clock);
+  // With [log] mode = file the test reads the server's own log file instead.
+  const log =
+    config.log.mode === 'file'
+      ? undefined
+      : failedRequests(options.allowServerErrors ? [] : unexpectedErrors);
+  const server = await startServer(config, options.clock, log);
   cleanups.push(async () => {
     await server.shutdown();
     if (!options.database) await database.drop();

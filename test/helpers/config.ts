@@ -18,7 +18,7 @@ export function testConfig(overrides: Overrides = {}, env: Record<string, string
     homepath: projectRoot,
     env,
     overrides: mergeOverrides(
-      { server: { http_addr: '127.0.0.1', http_port: '0' }, log: { level: 'silent' } },
+      { server: { http_addr: '127.0.0.1', http_port: '0' }, log: { level: 'error' } },
       overrides,
     ),
   });

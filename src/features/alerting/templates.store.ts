@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../store/database.js';
 import type { AlertTemplateTable } from '../../store/tables.js';
+import { inTransaction } from '../../store/transaction.js';
 
 export type TemplateRow = Selectable<AlertTemplateTable>;
 
@@ -33,7 +34,7 @@ export function createTemplatesStore(db: Db) {
       provenance: string,
       now: number,
     ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         // Select first: MySQL's affected-row count of an UPDATE that changes nothing is 0.
         const existing = await trx
           .selectFrom('alert_template')

@@ -3,6 +3,7 @@ import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import type { AnnotationTable, Tables } from '../../store/tables.js';
 import type { TagPair } from './annotation-tags.js';
+import { inTransaction } from '../../store/transaction.js';
 
 /** An annotation with its dashboard's uid and folder and its author, as lists and reads need it. */
 export type AnnotationRow = Selectable<AnnotationTable> & {
@@ -236,7 +237,7 @@ export function createAnnotationsStore(db: Db) {
   return {
     ...queries(db),
     transaction<T>(work: (store: AnnotationsQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(queries(trx)));
+      return inTransaction(db, (trx) => work(queries(trx)));
     },
   };
 }

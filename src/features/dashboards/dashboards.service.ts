@@ -134,11 +134,9 @@ export function createDashboardsService(deps: {
     }
     if (existing?.provisioner && !existing.allow_ui_updates && !extra.provisioning)
       throw cannotSaveProvisioned();
-    if (!input.overwrite) {
-      if (existing && model.version !== existing.version) throw versionMismatch();
-      if (await store.sameTitle(orgId, folderUid, title, existing?.uid ?? requestedUid ?? ''))
-        throw nameExists();
-    }
+    if (!input.overwrite && existing && model.version !== existing.version) throw versionMismatch();
+    // A new title in a folder is checked under a lock, so two saves cannot both take it.
+    const claimsTitle = !existing || existing.title !== title || existing.folder_uid !== folderUid;
 
     const now = clock.now();
     const slug = slugify(title);
@@ -153,7 +151,12 @@ export function createDashboardsService(deps: {
       : {};
     const userId = identity.userId;
     const saved = await store
-      .transaction(async (trx) => {
+      .transaction(async (trx, afterCommit) => {
+        if (!input.overwrite) {
+          if (claimsTitle) await trx.lockTitles(orgId);
+          if (await trx.sameTitle(orgId, folderUid, title, existing?.uid ?? requestedUid ?? ''))
+            throw nameExists();
+        }
         let id: number;
         let uid: string;
         let version: number;
@@ -221,6 +224,16 @@ export function createDashboardsService(deps: {
           });
         }
         await trx.setTags(orgId, id, tagsOf(model));
+        if (!existing) {
+          await deps.resourcePermissions.grantDefaults(
+            orgId,
+            'dashboards',
+            uid,
+            identity.userId > 0 ? identity.userId : null,
+            folderUid === '',
+          );
+        }
+        afterCommit(() => deps.titles.upsert(orgId, { id, uid, sortTitle, folderUid, tags: tagsOf(model) }));
         return { id, uid, version };
       })
       .catch((err: unknown) => {
@@ -251,23 +264,7 @@ export function createDashboardsService(deps: {
     const access = extra.skipAccess ? undefined : await deps.access(identity);
     for (let attempt = 1; ; attempt++) {
       try {
-        const { result, created } = await attemptSave(identity, access, input, extra);
-        await deps.titles.upsert(identity.orgId, {
-          id: result.id,
-          uid: result.uid,
-          sortTitle: sortTitleOf(titleOf(input.dashboard)),
-          folderUid: result.folderUid,
-          tags: tagsOf(input.dashboard),
-        });
-        if (created) {
-          await deps.resourcePermissions.grantDefaults(
-            identity.orgId,
-            'dashboards',
-            result.uid,
-            identity.userId > 0 ? identity.userId : null,
-            result.folderUid === '',
-          );
-        }
+        const { result } = await attemptSave(identity, access, input, extra);
         return result;
       } catch (err) {
         if (!(err instanceof ConcurrentSave)) throw err;
@@ -357,9 +354,11 @@ export function createDashboardsService(deps: {
     async delete(identity: Identity, uid: string): Promise<{ title: string; message: string; uid: string }> {
       const row = await head(identity.orgId, uid);
       if (row.provisioner) throw cannotDeleteProvisioned();
-      await store.transaction((trx) => trx.delete(identity.orgId, row.id));
-      await deps.titles.remove(identity.orgId, [row.uid]);
-      await deps.resourcePermissions.deleteResource(identity.orgId, 'dashboards', row.uid);
+      await store.transaction(async (trx, afterCommit) => {
+        await trx.delete(identity.orgId, row.id);
+        await deps.resourcePermissions.deleteResources(identity.orgId, 'dashboards', [row.uid]);
+        afterCommit(() => deps.titles.remove(identity.orgId, [row.uid]));
+      });
       return { title: row.title, message: `Dashboard ${row.title} deleted`, uid: row.uid };
     },
 

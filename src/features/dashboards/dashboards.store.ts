@@ -3,6 +3,8 @@ import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import { sortTitleOf } from './dashboard-model.js';
 import type { DashboardTable, DashboardVersionTable } from '../../store/tables.js';
+import { lockParentRow } from '../../store/locks.js';
+import { inTransaction, type AfterCommit } from '../../store/transaction.js';
 
 export type DashboardRow = Selectable<DashboardTable>;
 export type DashboardHead = Omit<DashboardRow, 'data'>;
@@ -95,6 +97,11 @@ function queries(db: Db) {
       return rows.some((row) => row.title.toLowerCase() === lower);
     },
 
+    /** Makes title checks in an org wait for each other until this transaction ends. */
+    lockTitles(orgId: number): Promise<void> {
+      return lockParentRow(db, 'org', orgId);
+    },
+
     insert(values: Omit<DashboardRow, 'id'>): Promise<number> {
       return insertReturningId(db, db.insertInto('dashboard').values(values));
     },
@@ -136,12 +143,26 @@ function queries(db: Db) {
       await db.deleteFrom('dashboard').where(orgOfRow, '=', orgId).where('id', '=', id).execute();
     },
 
+    /**
+     * Writes only the difference to the stored tags: deleting by primary key and inserting new
+     * terms locks just those rows, where a delete-all-then-insert locks index ranges that
+     * concurrent saves of other dashboards need too.
+     */
     async setTags(orgId: number, dashboardId: number, tags: string[]): Promise<void> {
-      await db.deleteFrom('dashboard_tag').where('dashboard_id', '=', dashboardId).execute();
-      if (tags.length) {
+      const stored = await db
+        .selectFrom('dashboard_tag')
+        .select(['id', 'term'])
+        .where('dashboard_id', '=', dashboardId)
+        .execute();
+      const wanted = new Set(tags);
+      const removed = stored.filter((row) => !wanted.has(row.term)).map((row) => row.id);
+      const kept = new Set(stored.map((row) => row.term));
+      const added = [...wanted].filter((term) => !kept.has(term));
+      if (removed.length) await db.deleteFrom('dashboard_tag').where('id', 'in', removed).execute();
+      if (added.length) {
         await db
           .insertInto('dashboard_tag')
-          .values(tags.map((term) => ({ org_id: orgId, dashboard_id: dashboardId, term })))
+          .values(added.map((term) => ({ org_id: orgId, dashboard_id: dashboardId, term })))
           .execute();
       }
     },
@@ -293,8 +314,8 @@ export type DashboardsQueries = ReturnType<typeof queries>;
 export function createDashboardsStore(db: Db) {
   return {
     ...queries(db),
-    transaction<T>(work: (store: DashboardsQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(queries(trx)));
+    transaction<T>(work: (store: DashboardsQueries, afterCommit: AfterCommit) => Promise<T>): Promise<T> {
+      return inTransaction(db, (trx, afterCommit) => work(queries(trx), afterCommit));
     },
   };
 }

@@ -248,9 +248,11 @@ export function createDataSourcesService(deps: {
     async delete(orgId: number, ref: DataSourceRef, options: WriteOptions = {}): Promise<DataSourceRow> {
       const existing = await find(orgId, ref);
       if (existing.read_only === 1 && !options.provisioned) throw readOnlyDelete();
-      if (!(await store.delete(orgId, existing.id))) throw dataSourceNotFound();
+      await store.transaction(async (trx) => {
+        if (!(await trx.delete(orgId, existing.id))) throw dataSourceNotFound();
+        await deps.resourcePermissions.deleteResources(orgId, 'datasources', [existing.uid]);
+      });
       afterWrite();
-      await deps.resourcePermissions.deleteResource(orgId, 'datasources', existing.uid);
       await dropDataSourcePools(existing.uid);
       return existing;
     },

@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import type { DataSourceTable } from '../../store/tables.js';
+import { inTransaction } from '../../store/transaction.js';
 
 export type DataSourceRow = Selectable<DataSourceTable>;
 export type NewDataSourceRow = Omit<Insertable<DataSourceTable>, 'id'>;
@@ -128,7 +129,7 @@ export function createDataSourcesStore(db: Db) {
   return {
     ...queries(db),
     transaction<T>(work: (store: DataSourcesStoreQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(queries(trx)));
+      return inTransaction(db, (trx) => work(queries(trx)));
     },
   };
 }

@@ -17,6 +17,7 @@ import {
 } from './orgs.errors.js';
 import type { MemberRow, OrgAddress, OrgRow, OrgsStore } from './orgs.store.js';
 import { defineError } from '../../http/errors.js';
+import { onUniqueViolation } from '../../store/unique-violation.js';
 
 /** Organizations and their members; the org of "current org" calls always comes from the identity. */
 export function createOrgsService(deps: { orgs: OrgsStore; users: UsersStore; clock: Clock }) {
@@ -61,14 +62,16 @@ export function createOrgsService(deps: { orgs: OrgsStore; users: UsersStore; cl
     async create(identity: Identity, name: string): Promise<number> {
       const trimmed = checkName(name);
       if (await orgs.nameTaken(trimmed)) throw orgNameTaken();
-      return orgs.create(trimmed, identity.kind === 'user' ? identity.userId : null, clock.now());
+      return orgs
+        .create(trimmed, identity.kind === 'user' ? identity.userId : null, clock.now())
+        .catch(onUniqueViolation(orgNameTaken));
     },
 
     async rename(id: number, name: string): Promise<void> {
       const trimmed = checkName(name);
       await get(id);
       if (await orgs.nameTaken(trimmed, id)) throw orgNameTaken();
-      await orgs.rename(id, trimmed, clock.now());
+      await orgs.rename(id, trimmed, clock.now()).catch(onUniqueViolation(orgNameTaken));
     },
 
     async setAddress(id: number, address: OrgAddress): Promise<void> {

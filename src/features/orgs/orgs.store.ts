@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import type { OrgTable } from '../../store/tables.js';
+import { inTransaction } from '../../store/transaction.js';
 
 export type OrgRow = Selectable<OrgTable>;
 
@@ -87,7 +88,7 @@ export function createOrgsStore(db: Db) {
 
     /** A new org with its creator as Admin, in one transaction. */
     create(name: string, creatorId: number | null, now: number): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const id = await insertReturningId(
           trx,
           trx.insertInto('org').values({
@@ -143,7 +144,7 @@ export function createOrgsStore(db: Db) {
      * whose active org it was to another of their orgs.
      */
     delete(id: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         await trx.deleteFrom('preferences').where('org_id', '=', id).execute();
         await trx.deleteFrom('users').where('is_service_account', '=', 1).where('org_id', '=', id).execute();
         const result = await trx.deleteFrom('org').where('id', '=', id).executeTakeFirst();
@@ -214,7 +215,7 @@ export function createOrgsStore(db: Db) {
 
     /** Removes a membership, its team memberships, and re-points the user's active org if needed. */
     removeMember(orgId: number, userId: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const result = await trx
           .deleteFrom('org_user')
           .where('org_id', '=', orgId)

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../store/database.js';
 import type { PreferencesTable } from '../../store/tables.js';
+import { inTransaction } from '../../store/transaction.js';
 
 export type PreferencesRow = Selectable<PreferencesTable>;
 
@@ -115,7 +116,7 @@ export function createPreferencesStore(db: Db) {
     ...queries(db),
     /** Runs `work` in one transaction, with the same queries bound to it. */
     transaction<T>(work: (store: PreferencesStoreQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(queries(trx)));
+      return inTransaction(db, (trx) => work(queries(trx)));
     },
   };
 }

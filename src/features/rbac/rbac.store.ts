@@ -1,6 +1,7 @@
 import type { Db } from '../../store/database.js';
-import { insertReturningId } from '../../store/insert.js';
+import { insertUnlessDuplicate } from '../../store/insert.js';
 import type { Permission } from './evaluator.js';
+import { inTransaction } from '../../store/transaction.js';
 
 export type Principal =
   { kind: 'user'; id: number } | { kind: 'team'; id: number } | { kind: 'builtin'; role: string };
@@ -14,6 +15,8 @@ export interface ScopedGrant {
   actions: string[];
 }
 
+const SCOPES_PER_DELETE = 500;
+
 /** SQL for roles, permissions and assignments (tables role, permission, builtin_role, user_role, team_role). */
 export function createRbacStore(db: Db) {
   function managedRoleName(principal: Principal): string {
@@ -22,17 +25,26 @@ export function createRbacStore(db: Db) {
     return `managed:${principal.kind}s:${principal.id}:permissions`;
   }
 
-  /** The org's managed role of a principal, created (and assigned) on first use. */
-  async function managedRoleId(trx: Db, orgId: number, principal: Principal, now: number): Promise<number> {
-    const name = managedRoleName(principal);
-    const existing = await trx
+  async function roleIdByName(trx: Db, orgId: number, name: string): Promise<number | undefined> {
+    const row = await trx
       .selectFrom('role')
       .select('id')
       .where('org_id', '=', orgId)
       .where('name', '=', name)
       .executeTakeFirst();
-    if (existing) return existing.id;
-    const roleId = await insertReturningId(
+    return row?.id;
+  }
+
+  /**
+   * The org's managed role of a principal, created (and assigned) on first use. Two first uses
+   * at once both insert; the one that loses the race takes the winner's role, which the winner
+   * assigns in the same transaction.
+   */
+  async function managedRoleId(trx: Db, orgId: number, principal: Principal, now: number): Promise<number> {
+    const name = managedRoleName(principal);
+    const existing = await roleIdByName(trx, orgId, name);
+    if (existing !== undefined) return existing;
+    const created = await insertUnlessDuplicate(
       trx,
       trx.insertInto('role').values({
         org_id: orgId,
@@ -47,6 +59,9 @@ export function createRbacStore(db: Db) {
         updated: now,
       }),
     );
+    const roleId = await roleIdByName(trx, orgId, name);
+    if (roleId === undefined) throw new Error(`managed role ${name} vanished while it was created`);
+    if (!created) return roleId;
     if (principal.kind === 'user') {
       await trx
         .insertInto('user_role')
@@ -75,7 +90,7 @@ export function createRbacStore(db: Db) {
       actions: string[],
       now: number,
     ): Promise<void> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const roleId = await managedRoleId(trx, orgId, principal, now);
         await trx.deleteFrom('permission').where('role_id', '=', roleId).where('scope', '=', scope).execute();
         if (actions.length) {
@@ -174,7 +189,7 @@ export function createRbacStore(db: Db) {
       permission: number | null,
       now: number,
     ) {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const existing = await trx
           .selectFrom('team_member')
           .select('id')
@@ -205,13 +220,17 @@ export function createRbacStore(db: Db) {
       });
     },
 
-    async deleteScope(orgId: number, scope: string): Promise<void> {
+    /** Forgets every managed grant on `scopes` in the org (in batches: parameter lists are bounded). */
+    async deleteScopes(orgId: number, scopes: string[]): Promise<void> {
       const roleIds = db
         .selectFrom('role')
         .select('id')
         .where('org_id', '=', orgId)
         .where('name', 'like', 'managed:%');
-      await db.deleteFrom('permission').where('scope', '=', scope).where('role_id', 'in', roleIds).execute();
+      for (let i = 0; i < scopes.length; i += SCOPES_PER_DELETE) {
+        const batch = scopes.slice(i, i + SCOPES_PER_DELETE);
+        await db.deleteFrom('permission').where('scope', 'in', batch).where('role_id', 'in', roleIds).execute();
+      }
     },
 
     /** Stored permissions of basic roles (their `builtin_role` assignments) in `orgId` and globally. */

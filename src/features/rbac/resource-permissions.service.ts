@@ -71,8 +71,17 @@ export function createResourcePermissions(deps: { store: RbacStore; clock: Clock
     },
 
     /** Forgets every permission on a resource that no longer exists. */
-    async deleteResource(orgId: number, resource: string, id: string): Promise<void> {
-      await store.deleteScope(orgId, kindOf(resource).scopePrefix + id);
+    deleteResource(orgId: number, resource: string, id: string): Promise<void> {
+      return this.deleteResources(orgId, resource, [id]);
+    },
+
+    /** Forgets every permission on resources that no longer exist. */
+    async deleteResources(orgId: number, resource: string, ids: string[]): Promise<void> {
+      const prefix = kindOf(resource).scopePrefix;
+      await store.deleteScopes(
+        orgId,
+        ids.map((id) => prefix + id),
+      );
     },
 
     /**

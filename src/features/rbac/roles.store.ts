@@ -2,6 +2,7 @@ import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import type { Permission } from './evaluator.js';
 import type { RoleRecord } from './role-definitions.js';
+import { inTransaction } from '../../store/transaction.js';
 
 export type Assignee =
   { kind: 'user'; id: number } | { kind: 'team'; id: number } | { kind: 'builtin'; role: string };
@@ -131,7 +132,7 @@ export function createRolesStore(db: Db) {
     },
 
     create(input: RoleInput, now: number): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const id = await insertReturningId(
           trx,
           trx.insertInto('role').values({
@@ -159,7 +160,7 @@ export function createRolesStore(db: Db) {
       input: Omit<RoleInput, 'orgId' | 'uid'>,
       now: number,
     ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const result = await trx
           .updateTable('role')
           .set({
@@ -192,7 +193,7 @@ export function createRolesStore(db: Db) {
 
     /** Deletes a role with its permissions and assignments. */
     delete(roleId: number): Promise<void> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         await trx.deleteFrom('user_role').where('role_id', '=', roleId).execute();
         await trx.deleteFrom('team_role').where('role_id', '=', roleId).execute();
         await trx.deleteFrom('builtin_role').where('role_id', '=', roleId).execute();
@@ -206,7 +207,7 @@ export function createRolesStore(db: Db) {
      * other: created on first use, its permissions kept equal to the code's.
      */
     ensureCopy(record: RoleRecord, now: number): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const existing = await trx
           .selectFrom('role')
           .select('id')
@@ -240,7 +241,7 @@ export function createRolesStore(db: Db) {
     },
 
     syncCopy(id: number, permissions: Permission[], now: number): Promise<void> {
-      return db.transaction().execute((trx) => syncPermissions(trx, id, permissions, now));
+      return inTransaction(db, (trx) => syncPermissions(trx, id, permissions, now));
     },
 
     /** Role ids assigned to a user, team or basic role in `orgId` (and globally with `withGlobal`). */
@@ -295,7 +296,7 @@ export function createRolesStore(db: Db) {
     },
 
     async assign(orgId: number, assignee: Assignee, roleId: number, now: number): Promise<void> {
-      await db.transaction().execute((trx) => insertAssignment(trx, orgId, assignee, roleId, now));
+      await inTransaction(db, (trx) => insertAssignment(trx, orgId, assignee, roleId, now));
     },
 
     async unassign(orgId: number, assignee: Assignee, roleId: number): Promise<boolean> {
@@ -331,7 +332,7 @@ export function createRolesStore(db: Db) {
       keep: number[],
       now: number,
     ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const kept = keep.length ? keep : [-1];
         if (assignee.kind === 'user') {
           await trx
@@ -474,7 +475,7 @@ export async function saveExternalServiceRole(
   assignment: { orgId: number; userId: number },
   now: number,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const existing = await trx
       .selectFrom('role')
       .select(['id', 'version'])
@@ -517,7 +518,7 @@ export async function saveExternalServiceRole(
 }
 
 export async function deleteRoleByUid(db: Db, uid: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const role = await trx.selectFrom('role').select('id').where('uid', '=', uid).executeTakeFirst();
     if (!role) return;
     await trx.deleteFrom('user_role').where('role_id', '=', role.id).execute();

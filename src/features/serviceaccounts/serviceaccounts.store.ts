@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
+import { inTransaction } from '../../store/transaction.js';
 
 /** A service account as the feature sees it: its user row plus its role in its organization. */
 export interface ServiceAccountRow {
@@ -42,7 +43,7 @@ export function createServiceAccountsStore(db: Db) {
     ...serviceAccountQueries(db),
     /** Runs `work` in one transaction, with the queries bound to it. */
     transaction<T>(work: (trx: ServiceAccountQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(serviceAccountQueries(trx)));
+      return inTransaction(db, (trx) => work(serviceAccountQueries(trx)));
     },
   };
 }

@@ -96,11 +96,11 @@ export function createTeamsService(deps: {
               permission: TEAM_ADMIN,
               now,
             });
+            await grant(identity.orgId, id, identity.userId, 'Admin');
           }
           return id;
         })
         .catch(rethrowNameTaken);
-      if (identity.kind === 'user') await grant(identity.orgId, teamId, identity.userId, 'Admin');
       return { teamId, uid };
     },
 
@@ -132,9 +132,10 @@ export function createTeamsService(deps: {
     },
 
     async delete(identity: Identity, teamId: number): Promise<void> {
-      const deleted = await store.transaction((trx) => trx.delete(identity.orgId, teamId));
-      if (!deleted) throw teamNotFound();
-      await deps.resourcePermissions.deleteResource(identity.orgId, 'teams', String(teamId));
+      await store.transaction(async (trx) => {
+        if (!(await trx.delete(identity.orgId, teamId))) throw teamNotFound();
+        await deps.resourcePermissions.deleteResource(identity.orgId, 'teams', String(teamId));
+      });
     },
 
     async members(identity: Identity, teamId: number): Promise<TeamMemberRow[]> {

@@ -4,6 +4,7 @@ import { insertReturningId } from '../../store/insert.js';
 import type { TeamTable, Tables } from '../../store/tables.js';
 import { createPreferencesStore } from '../preferences/preferences.store.js';
 import type { TeamSort } from './teams.schema.js';
+import { inTransaction } from '../../store/transaction.js';
 
 export type TeamRow = Selectable<TeamTable>;
 export type TeamWithCount = TeamRow & { member_count: number };
@@ -256,7 +257,7 @@ export function createTeamsStore(db: Db) {
     ...queries(db),
     /** Runs `work` in one transaction, with the same queries bound to it. */
     transaction<T>(work: (store: TeamsStoreQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(queries(trx)));
+      return inTransaction(db, (trx) => work(queries(trx)));
     },
   };
 }

@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/password.js';
 import { generateUid } from '../../lib/uid.js';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
+import { inTransaction } from '../../store/transaction.js';
 
 export const MAIN_ORG_NAME = 'Main Org.';
 
@@ -25,7 +26,7 @@ export async function ensureDefaultOrgAndAdmin(db: Db, config: Config, clock: Cl
 }
 
 async function createOrgAndAdmin(db: Db, config: Config, clock: Clock, password: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const now = clock.now();
     const existingOrg = await trx.selectFrom('org').select('id').orderBy('id').limit(1).executeTakeFirst();
     const orgId =

@@ -6,6 +6,8 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { generateUid } from '../../lib/uid.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { OrgsStore } from '../orgs/orgs.store.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
+import type { UnitOfWork } from '../../store/transaction.js';
 import { checkPassword } from './password-policy.js';
 import {
   cannotDeleteSelf,
@@ -58,8 +60,9 @@ export function createUsersService(deps: {
   sessions: SessionsService;
   config: Config;
   clock: Clock;
+  unitOfWork: UnitOfWork;
 }) {
-  const { users, orgs, sessions, config, clock } = deps;
+  const { users, orgs, sessions, config, clock, unitOfWork } = deps;
 
   async function get(id: number): Promise<UserRow> {
     const user = await users.getById(id);
@@ -106,14 +109,19 @@ export function createUsersService(deps: {
       ) {
         throw loginConflict();
       }
-      await users.update(id, {
-        email,
-        login,
-        name: update.name ?? user.name,
-        theme,
-        updated: clock.now(),
-        version: user.version + 1,
-      });
+      await users
+        .update(id, {
+          email,
+          login,
+          name: update.name ?? user.name,
+          theme,
+          updated: clock.now(),
+          version: user.version + 1,
+        })
+        .catch((err: unknown) => {
+          // a concurrent update or create took the login or email since the check above
+          throw isUniqueViolation(err) ? loginConflict() : err;
+        });
     },
 
     async changeOwnPassword(id: number, oldPassword: string, newPassword: string): Promise<void> {
@@ -152,36 +160,43 @@ export function createUsersService(deps: {
       email ||= login;
       checkStored(login, email);
       checkPassword(input.password, config.auth.passwordPolicy);
-      if (await users.loginOrEmailTaken(login, email)) throw userExists(email, login);
-      if (input.orgId !== undefined && !(await orgs.getById(input.orgId))) throw orgNotFound();
+      const password = await hashPassword(input.password);
+      // One unit: the user, its own org and its membership land together or not at all; a
+      // concurrent create of the same login or email loses on the unique index.
+      return unitOfWork(async () => {
+        if (await users.loginOrEmailTaken(login, email)) throw userExists(email, login);
+        if (input.orgId !== undefined && !(await orgs.getById(input.orgId))) throw orgNotFound();
 
-      const now = clock.now();
-      const autoOrg = config.users.autoAssignOrg
-        ? await orgs.getById(config.users.autoAssignOrgId)
-        : undefined;
-      const orgId = input.orgId ?? autoOrg?.id ?? (await orgs.create(login, null, now));
-      const role = input.orgId === undefined && !autoOrg ? 'Admin' : config.users.autoAssignOrgRole;
-      const row = {
-        uid: generateUid(),
-        version: 0,
-        login,
-        email,
-        name: input.name ?? '',
-        password: await hashPassword(input.password),
-        salt: '',
-        theme: '',
-        org_id: orgId,
-        is_admin: 0,
-        is_disabled: 0,
-        is_service_account: 0,
-        is_external: 0,
-        created: now,
-        updated: now,
-        last_seen_at: 0,
-      };
-      const id = await users.insert(row);
-      if (role !== 'None' || input.orgId !== undefined) await orgs.addMember(orgId, id, role, now);
-      return { id, ...row };
+        const now = clock.now();
+        const autoOrg = config.users.autoAssignOrg
+          ? await orgs.getById(config.users.autoAssignOrgId)
+          : undefined;
+        const orgId = input.orgId ?? autoOrg?.id ?? (await orgs.create(login, null, now));
+        const role = input.orgId === undefined && !autoOrg ? 'Admin' : config.users.autoAssignOrgRole;
+        const row = {
+          uid: generateUid(),
+          version: 0,
+          login,
+          email,
+          name: input.name ?? '',
+          password,
+          salt: '',
+          theme: '',
+          org_id: orgId,
+          is_admin: 0,
+          is_disabled: 0,
+          is_service_account: 0,
+          is_external: 0,
+          created: now,
+          updated: now,
+          last_seen_at: 0,
+        };
+        const id = await users.insert(row);
+        if (role !== 'None' || input.orgId !== undefined) await orgs.addMember(orgId, id, role, now);
+        return { id, ...row };
+      }).catch((err: unknown) => {
+        throw isUniqueViolation(err) ? userExists(email, login) : err;
+      });
     },
 
     async setServerAdmin(id: number, isAdmin: boolean): Promise<void> {

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import type { UsersTable } from '../../store/tables.js';
+import { inTransaction } from '../../store/transaction.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -79,7 +80,7 @@ export function createUsersStore(db: Db) {
 
     /** Memberships, sessions and team memberships go with the user (foreign keys); preferences too. */
     delete(id: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         await trx.deleteFrom('preferences').where('user_id', '=', id).execute();
         const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;

@@ -3,7 +3,7 @@ import type { Identity } from '../../../http/identity.js';
 import type { Clock } from '../../../lib/clock.js';
 import { toIso } from '../../../lib/clock.js';
 import { generateUid } from '../../../lib/uid.js';
-import { isUniqueViolation } from '../../../store/unique-violation.js';
+import { onUniqueViolation } from '../../../store/unique-violation.js';
 import { can } from '../../rbac/evaluator.js';
 import type { ResourcePermissions } from '../../rbac/resource-permissions.service.js';
 import { GENERAL, type AccessFactory, type CallerAccess } from '../dashboard-access.js';
@@ -121,31 +121,34 @@ export function createFoldersService(deps: {
       requireCreateIn(access, parentUid);
       if (levelOf(tree, parentUid) >= MAX_FOLDER_DEPTH) throw maximumDepth();
       if (tree.get(uid)) throw folderUidTaken();
-      if (await store.titleTaken(identity.orgId, parentUid, title, uid)) throw folderTitleTaken();
       const now = clock.now();
+      // One unit: the title is checked under a lock (two creates cannot both take it), and the
+      // folder and its default permissions land together.
       await store
-        .insert({
-          org_id: identity.orgId,
-          uid,
-          title,
-          description: input.description ?? '',
-          parent_uid: parentUid,
-          version: 1,
-          created: now,
-          updated: now,
-          created_by: identity.userId,
-          updated_by: identity.userId,
+        .transaction(async (trx) => {
+          await trx.lockTitles(identity.orgId);
+          if (await trx.titleTaken(identity.orgId, parentUid, title, uid)) throw folderTitleTaken();
+          await trx.insert({
+            org_id: identity.orgId,
+            uid,
+            title,
+            description: input.description ?? '',
+            parent_uid: parentUid,
+            version: 1,
+            created: now,
+            updated: now,
+            created_by: identity.userId,
+            updated_by: identity.userId,
+          });
+          await deps.resourcePermissions.grantDefaults(
+            identity.orgId,
+            'folders',
+            uid,
+            identity.userId > 0 ? identity.userId : null,
+            parentUid === '',
+          );
         })
-        .catch((err: unknown) => {
-          throw isUniqueViolation(err) ? folderUidTaken() : err;
-        });
-      await deps.resourcePermissions.grantDefaults(
-        identity.orgId,
-        'folders',
-        uid,
-        identity.userId > 0 ? identity.userId : null,
-        parentUid === '',
-      );
+        .catch(onUniqueViolation(folderUidTaken));
       return presentFresh(identity, uid);
     },
 
@@ -158,15 +161,18 @@ export function createFoldersService(deps: {
       if (!input.overwrite && input.version !== found.version) throw folderVersionMismatch();
       const title = input.title === undefined ? found.title : input.title.trim();
       if (title === '') throw folderTitleEmpty();
-      if (title !== found.title && (await store.titleTaken(identity.orgId, found.parent_uid, title, uid))) {
-        throw folderTitleTaken();
-      }
-      const updated = await store.update(identity.orgId, uid, found.version, {
-        title,
-        description: input.description ?? found.description,
-        version: found.version + 1,
-        updated: clock.now(),
-        updated_by: identity.userId,
+      const updated = await store.transaction(async (trx) => {
+        if (title !== found.title) {
+          await trx.lockTitles(identity.orgId);
+          if (await trx.titleTaken(identity.orgId, found.parent_uid, title, uid)) throw folderTitleTaken();
+        }
+        return trx.update(identity.orgId, uid, found.version, {
+          title,
+          description: input.description ?? found.description,
+          version: found.version + 1,
+          updated: clock.now(),
+          updated_by: identity.userId,
+        });
       });
       if (!updated) throw folderVersionMismatch();
       return presentFresh(identity, uid);
@@ -197,16 +203,14 @@ export function createFoldersService(deps: {
       const subtree = [...tree.withDescendants([uid])];
       const dashboards = await store.dashboardUidsIn(identity.orgId, subtree);
       if (dashboards.some((d) => d.provisioner !== '')) throw folderHasProvisioned();
-      await store.transaction((trx) => trx.deleteWithDashboards(identity.orgId, subtree));
+      const dashboardUids = dashboards.map((d) => d.uid);
+      await store.transaction(async (trx) => {
+        await trx.deleteWithDashboards(identity.orgId, subtree);
+        await deps.resourcePermissions.deleteResources(identity.orgId, 'folders', subtree);
+        await deps.resourcePermissions.deleteResources(identity.orgId, 'dashboards', dashboardUids);
+      });
       folders.changed();
-      await deps.titles.remove(
-        identity.orgId,
-        dashboards.map((d) => d.uid),
-      );
-      for (const folderUid of subtree)
-        await deps.resourcePermissions.deleteResource(identity.orgId, 'folders', folderUid);
-      for (const d of dashboards)
-        await deps.resourcePermissions.deleteResource(identity.orgId, 'dashboards', d.uid);
+      await deps.titles.remove(identity.orgId, dashboardUids);
       return { title: found.title, message: `Folder ${found.title} deleted`, id: found.id };
     },
 

@@ -3,6 +3,8 @@ import type { Db } from '../../../store/database.js';
 import { insertReturningId } from '../../../store/insert.js';
 import type { FolderTable } from '../../../store/tables.js';
 import type { FolderNode } from './folder-tree.js';
+import { lockParentRow } from '../../../store/locks.js';
+import { inTransaction } from '../../../store/transaction.js';
 
 export type FolderRow = Selectable<FolderTable> & {
   created_by_login?: string | null;
@@ -43,6 +45,11 @@ function queries(db: Db) {
         .where('uid', '!=', exceptUid)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** Makes folder title checks in an org wait for each other until this transaction ends. */
+    lockTitles(orgId: number): Promise<void> {
+      return lockParentRow(db, 'org', orgId);
     },
 
     insert(values: Omit<Selectable<FolderTable>, 'id'>): Promise<number> {
@@ -98,7 +105,7 @@ export function createFoldersStore(db: Db) {
   return {
     ...queries(db),
     transaction<T>(work: (store: FoldersQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(queries(trx)));
+      return inTransaction(db, (trx) => work(queries(trx)));
     },
   };
 }

@@ -163,9 +163,11 @@ export function createDashboardProvisioner(deps: {
       if (provider.disableDeletion) return;
       for (const [file, row] of known) {
         if (seen.has(file)) continue;
-        await deps.store.transaction((trx) => trx.delete(provider.orgId, row.id));
-        await deps.titles.remove(provider.orgId, [row.uid]);
-        await deps.resourcePermissions.deleteResource(provider.orgId, 'dashboards', row.uid);
+        await deps.store.transaction(async (trx, afterCommit) => {
+          await trx.delete(provider.orgId, row.id);
+          await deps.resourcePermissions.deleteResource(provider.orgId, 'dashboards', row.uid);
+          afterCommit(() => deps.titles.remove(provider.orgId, [row.uid]));
+        });
         logger.info({ path: file, uid: row.uid }, 'deleted provisioned dashboard whose file is gone');
       }
     },
