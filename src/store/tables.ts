@@ -212,6 +212,7 @@ export interface Tables {
   alert_template: AlertTemplateTable;
   alert_policy: AlertPolicyTable;
   alert_notification_history: AlertNotificationHistoryTable;
+  alert_contact_point: AlertContactPointTable;
   annotation: AnnotationTable;
   annotation_tag: AnnotationTagTable;
 }
@@ -308,6 +309,18 @@ export interface StarTable {
   org_id: number;
   dashboard_id: number;
   created: number;
+}
+
+/** One row per contact point: its name is unique (case-insensitively) within the organization. */
+export interface AlertContactPointTable {
+  id: Generated<number>;
+  org_id: number;
+  /** the name its integrations carry in `alert_integration.name` */
+  name: string;
+  /** the name lower-cased character by character; unique per org */
+  name_key: string;
+  created: number;
+  updated: number;
 }
 
 export interface AlertIntegrationTable {

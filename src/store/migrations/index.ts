@@ -8,6 +8,7 @@ import * as rbac from './0005-rbac.js';
 import * as alerting from './0006-alerting.js';
 import * as secrets from './0007-secrets.js';
 import * as annotations from './0008-annotations.js';
+import * as alertContactPoints from './0009-alert-contact-points.js';
 
 export interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -23,4 +24,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0006-alerting': alerting,
   '0007-secrets': secrets,
   '0008-annotations': annotations,
+  '0009-alert-contact-points': alertContactPoints,
 };
