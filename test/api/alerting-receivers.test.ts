@@ -272,8 +272,27 @@ describe('delivery status and history', () => {
   it('records every attempt; status and metadata show the latest; history pages and filters', async () => {
     const server = await startTestServer({ overrides: { metrics: { enabled: 'true' } } });
     const peer = await startReceiver();
-    const okUid = await createWebhook(server, 'team', { url: `${peer.url}/ok` });
-    const failUid = await createWebhook(server, 'team', { url: `${peer.url}/fail` });
+    // one contact point of two integrations: the receivers API creates it in one request
+    const created = await call(
+      server,
+      'POST',
+      '/apis/notifications.alerting.grafana.app/v0alpha1/namespaces/default/receivers',
+      {
+        as: ADMIN,
+        body: {
+          spec: {
+            title: 'team',
+            integrations: [
+              { uid: 'team-ok', type: 'webhook', settings: { url: `${peer.url}/ok` } },
+              { uid: 'team-fail', type: 'webhook', settings: { url: `${peer.url}/fail` } },
+            ],
+          },
+        },
+      },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const okUid = 'team-ok';
+    const failUid = 'team-fail';
     await call(server, 'PUT', '/api/v1/provisioning/policies', {
       as: ADMIN,
       body: {

@@ -33,6 +33,21 @@ async function create(
   };
 }
 
+const RECEIVERS = '/apis/notifications.alerting.grafana.app/v0alpha1/namespaces/default/receivers';
+
+/** A contact point of several integrations, in one request of the receivers API (no provenance). */
+async function createReceiver(server: TestServer, title: string, integrations: unknown[]) {
+  const res = await call(server, 'POST', RECEIVERS, { as: ADMIN, body: { spec: { title, integrations } } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { spec: { integrations: { uid: string; type: string }[] } };
+}
+
+const hook = (settings: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+  type: 'webhook',
+  settings: { url: 'http://127.0.0.1:9/hook', ...settings },
+  ...extra,
+});
+
 describe('contact points: provisioning API', () => {
   it('creates, lists, filters, updates and deletes integrations grouped by name', async () => {
     const server = await startTestServer();
@@ -48,16 +63,21 @@ describe('contact points: provisioning API', () => {
       },
     ]);
 
-    const created = await create(server, webhook('ops', { httpMethod: 'PUT' }, { uid: 'ops-hook' }));
+    const created = await create(server, webhook('single', { httpMethod: 'PUT' }, { uid: 'single-hook' }));
     expect(created).toEqual({
-      uid: 'ops-hook',
-      name: 'ops',
+      uid: 'single-hook',
+      name: 'single',
       type: 'webhook',
       settings: { url: 'http://127.0.0.1:9/hook', httpMethod: 'PUT' },
       disableResolveMessage: false,
       provenance: 'api',
     });
-    const second = await create(server, webhook('ops', {}, { disableResolveMessage: true }));
+    // A contact point of two integrations comes from the receivers API (POST never joins one).
+    const opsPoint = await createReceiver(server, 'ops', [
+      hook({}, { uid: 'ops-hook' }),
+      hook({}, { disableResolveMessage: true }),
+    ]);
+    const second = opsPoint.spec.integrations.find((i) => i.uid !== 'ops-hook')!;
     expect(second.uid).toMatch(/^[a-zA-Z0-9]{14}$/);
     // Grafana compat: types match case-insensitively and are stored in the catalogue's spelling
     const mixedCase = await create(server, { ...webhook('another'), type: 'WebHook' });
@@ -68,6 +88,7 @@ describe('contact points: provisioning API', () => {
       'another',
       'ops',
       'ops',
+      'single',
       'svc-default-email',
     ]);
     const ops = await call(server, 'GET', `${CP}?name=ops`, { as: ADMIN });
@@ -110,7 +131,7 @@ describe('contact points: provisioning API', () => {
       body: webhook('x', {}, { uid: 'a'.repeat(41) }),
     });
     expect(longUid.status).toBe(400);
-    expect(longUid.body.message).toContain('UID is longer than 40 symbols');
+    expect(longUid.body.message).toBe('bad request data: body.uid must NOT have more than 40 characters');
 
     await create(server, webhook('first', {}, { uid: 'taken' }));
     const clash = await call(server, 'POST', CP, {
@@ -143,9 +164,22 @@ describe('contact points: provisioning API', () => {
       `${prefix('cp', 'carrier-pigeon')}notifier carrier-pigeon is not supported`,
     );
 
-    const long = await post(webhook('n'.repeat(191)));
+    const long = await post(webhook('n'.repeat(133)));
     expect(long.status).toBe(400);
-    expect(long.body.message).toBe('invalid object specification: name is longer than 190 characters');
+    expect(long.body.message).toBe('bad request data: body.name must NOT have more than 132 characters');
+    // the receiver uid (base64url of the name) must fit the permission scopes: 132 bytes of UTF-8
+    const longUtf8 = await post(webhook('é'.repeat(67)));
+    expect(longUtf8.status).toBe(400);
+    expect(longUtf8.body.message).toBe('invalid object specification: name is longer than 132 bytes (UTF-8)');
+    await create(server, webhook('n'.repeat(132)));
+    await create(server, webhook('é'.repeat(66)));
+    const longType = await post({ name: 'cp', type: 't'.repeat(65), settings: {} });
+    expect(longType.status).toBe(400);
+    expect(longType.body.message).toBe('bad request data: body.type must NOT have more than 64 characters');
+    // JSON types are not coerced
+    const numericName = await post({ ...webhook('cp'), name: 12345 });
+    expect(numericName.status).toBe(400);
+    expect(numericName.body.message).toBe('bad request data: body.name must be string');
 
     const empty = await post({ name: 'cp', type: '', settings: { url: 'x' } });
     expect(empty.body.message).toBe('invalid object specification: type should not be an empty string');
@@ -155,13 +189,27 @@ describe('contact points: provisioning API', () => {
     expect(required.status).toBe(400);
     expect(required.body.message).toBe(`${prefix('cp', 'webhook')}required field 'url' is not specified`);
 
-    // name clash (differs only in case) wins over a bad template
+    // a name in use (SPEC step 3) loses to an unsupported type and to a missing required setting…
     await create(server, webhook('Ops'));
-    const name = await post(webhook('ops', { title: '{{ .Nope' }));
-    expect(name.status).toBe(400);
-    expect(name.body.message).toBe(
-      'invalid object specification: contact point name "ops" is already used by contact point "Ops"',
+    const typeOverName = await post({ name: 'Ops', type: 'carrier-pigeon', settings: { url: 'x' } });
+    expect(typeOverName.status).toBe(400);
+    expect(typeOverName.body.message).toContain('notifier carrier-pigeon is not supported');
+    const requiredOverName = await post({ name: 'Ops', type: 'webhook', settings: {} });
+    expect(requiredOverName.status).toBe(400);
+    expect(requiredOverName.body.message).toBe(
+      `${prefix('Ops', 'webhook')}required field 'url' is not specified`,
     );
+    // …and wins over a bad template and a bad URL; a name differing only in case is the same name
+    const taken = {
+      message: "A contact point named 'Ops' already exists. Use a different name or update the existing one.",
+      messageId: 'alerting.notifications.receivers.exists',
+    };
+    const name = await post(webhook('Ops', { url: 'not a url', title: '{{ .Nope' }));
+    expect(name.status).toBe(409);
+    expect(name.body).toEqual(taken);
+    const otherCase = await post(webhook('ops', { url: 'not a url' }));
+    expect(otherCase.status).toBe(409);
+    expect(otherCase.body).toEqual(taken);
 
     // bad template wins over a bad URL; the message names field, line and position
     const template = await post(webhook('cp', { url: 'not a url', message: 'ok\n{{ .Status | nope }}' }));
@@ -308,7 +356,7 @@ describe('contact points: provisioning API', () => {
 
   it('refuses to delete a contact point a notification policy uses (409)', async () => {
     const server = await startTestServer();
-    const used = await create(server, webhook('used'));
+    await createReceiver(server, 'used', [hook({}, { uid: 'used-1' }), hook({}, { uid: 'used-2' })]);
     const tree = {
       receiver: 'svc-default-email',
       routes: [{ receiver: 'used', object_matchers: [['team', '=', 'a']] }],
@@ -316,19 +364,132 @@ describe('contact points: provisioning API', () => {
     expect(
       (await call(server, 'PUT', '/api/v1/provisioning/policies', { as: ADMIN, body: tree })).status,
     ).toBe(202);
-    const refused = await call(server, 'DELETE', `${CP}/${used.uid}`, { as: ADMIN });
+    // another integration of the same contact point can go
+    expect((await call(server, 'DELETE', `${CP}/used-1`, { as: ADMIN })).status).toBe(202);
+    const refused = await call(server, 'DELETE', `${CP}/used-2`, { as: ADMIN });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       message: 'Contact point is currently referenced by a notification policy.',
       messageId: 'alerting.notifications.contact-points.referenced',
     });
     expect((await call(server, 'GET', `${CP}?name=used`, { as: ADMIN })).body).toHaveLength(1);
-    // another integration of the same contact point can go
-    const extra = await create(server, webhook('used'));
-    expect((await call(server, 'DELETE', `${CP}/${extra.uid}`, { as: ADMIN })).status).toBe(202);
     // renaming its last integration away would orphan the policy too
-    const renamed = await call(server, 'PUT', `${CP}/${used.uid}`, { as: ADMIN, body: webhook('elsewhere') });
+    const renamed = await call(server, 'PUT', `${CP}/used-2`, { as: ADMIN, body: webhook('elsewhere') });
     expect(renamed.status).toBe(409);
+    expect(renamed.body.messageId).toBe('alerting.notifications.contact-points.referenced');
+  });
+
+  it('answers 409 for a name another contact point has, on POST and on rename; renames and splits otherwise', async () => {
+    const server = await startTestServer();
+    await create(server, webhook('alpha', {}, { uid: 'alpha-1' }));
+    await create(server, webhook('beta', {}, { uid: 'beta-1' }));
+    const again = await call(server, 'POST', CP, { as: ADMIN, body: webhook('alpha') });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      "A contact point named 'alpha' already exists. Use a different name or update the existing one.",
+    );
+    const onto = await call(server, 'PUT', `${CP}/beta-1`, { as: ADMIN, body: webhook('ALPHA') });
+    expect(onto.status).toBe(409);
+    expect(onto.body.message).toBe(
+      "A contact point named 'alpha' already exists. Use a different name or update the existing one.",
+    );
+    expect((await call(server, 'GET', `${CP}?name=beta`, { as: ADMIN })).body).toHaveLength(1);
+
+    // the only integration: the contact point is renamed (a change of case included)
+    expect((await call(server, 'PUT', `${CP}/beta-1`, { as: ADMIN, body: webhook('Beta') })).status).toBe(
+      202,
+    );
+    expect((await call(server, 'PUT', `${CP}/beta-1`, { as: ADMIN, body: webhook('gamma') })).status).toBe(
+      202,
+    );
+    expect((await call(server, 'GET', `${CP}?name=gamma`, { as: ADMIN })).body).toHaveLength(1);
+    // the old name is free again
+    await create(server, webhook('beta'));
+
+    // one of two integrations: it moves to a new contact point of that name
+    await createReceiver(server, 'pair', [hook({}, { uid: 'pair-1' }), hook({}, { uid: 'pair-2' })]);
+    expect((await call(server, 'PUT', `${CP}/pair-2`, { as: ADMIN, body: webhook('split') })).status).toBe(
+      202,
+    );
+    const names = (await call(server, 'GET', CP, { as: ADMIN })).body.map(
+      (c: { uid: string; name: string }) => [c.uid, c.name],
+    );
+    expect(names).toEqual(
+      expect.arrayContaining([
+        ['pair-1', 'pair'],
+        ['pair-2', 'split'],
+      ]),
+    );
+    // …but not into one that exists, nor to the same name in another case
+    const into = await call(server, 'PUT', `${CP}/pair-1`, { as: ADMIN, body: webhook('split') });
+    expect(into.status).toBe(409);
+    await createReceiver(server, 'duo', [hook({}, { uid: 'duo-1' }), hook({}, { uid: 'duo-2' })]);
+    expect((await call(server, 'PUT', `${CP}/duo-2`, { as: ADMIN, body: webhook('DUO') })).status).toBe(409);
+  });
+
+  it('lets exactly one of 10 concurrent creates of one name win; the others are 409, never 5xx', async () => {
+    const server = await startTestServer();
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(server, 'POST', CP, {
+          as: ADMIN,
+          body: webhook(i % 2 ? 'race' : 'RACE', { title: `try ${i}` }),
+        }),
+      ),
+    );
+    const statuses = attempts.map((r) => r.status);
+    expect(
+      statuses.filter((s) => s === 202),
+      JSON.stringify(statuses),
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 409),
+      JSON.stringify(attempts.map((r) => r.body)),
+    ).toHaveLength(9);
+    for (const refused of attempts.filter((r) => r.status === 409)) {
+      expect(refused.body.messageId).toBe('alerting.notifications.receivers.exists');
+    }
+    const list = (await call(server, 'GET', CP, { as: ADMIN })).body as { name: string }[];
+    expect(list.filter((c) => c.name.toLowerCase() === 'race')).toHaveLength(1);
+
+    // renames racing onto one free name: one wins
+    const sources = [];
+    for (let i = 0; i < 10; i++) sources.push(await create(server, webhook(`source-${i}`)));
+    const renames = await Promise.all(
+      sources.map((source) =>
+        call(server, 'PUT', `${CP}/${source.uid}`, { as: ADMIN, body: webhook('target') }),
+      ),
+    );
+    const renameStatuses = renames.map((r) => r.status);
+    expect(
+      renameStatuses.filter((s) => s === 202),
+      JSON.stringify(renameStatuses),
+    ).toHaveLength(1);
+    expect(
+      renameStatuses.filter((s) => s === 409),
+      JSON.stringify(renameStatuses),
+    ).toHaveLength(9);
+  });
+
+  it('keeps 40 concurrent saves of one new template name free of 5xx', async () => {
+    const server = await startTestServer();
+    const saves = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(server, 'PUT', '/api/v1/provisioning/templates/raced', {
+          as: ADMIN,
+          body: { template: `{{ define "raced" }}${i}{{ end }}` },
+        }),
+      ),
+    );
+    expect(saves.map((r) => r.status)).toEqual(Array(40).fill(202));
+    const stored = await call(server, 'GET', '/api/v1/provisioning/templates', { as: ADMIN });
+    expect(stored.body.map((t: { name: string }) => t.name)).toEqual(['raced']);
+    // A name too long for its column never gets that far: Fastify refuses a path parameter over 100 characters.
+    const tooLong = await call(server, 'PUT', `/api/v1/provisioning/templates/${'t'.repeat(191)}`, {
+      as: ADMIN,
+      body: { template: 'x' },
+    });
+    expect(tooLong.status).toBe(414);
   });
 
   it('lets Viewers read, Editors manage, and refuses anonymous callers', async () => {

@@ -18,6 +18,14 @@ export const contactPointUidInUse = (uid: string, name: string) =>
     `Receiver configuration with UID '${uid}' already exists in contact point '${name}'. Please use unique identifiers for receivers across all contact points.`,
   )();
 
+/** SPEC: a contact point name is unique within the organization (ignoring case). */
+export const contactPointNameTaken = (name: string) =>
+  defineError(
+    409,
+    'alerting.notifications.receivers.exists',
+    `A contact point named '${name}' already exists. Use a different name or update the existing one.`,
+  )();
+
 export const contactPointReferenced = defineError(
   409,
   'alerting.notifications.contact-points.referenced',
@@ -61,3 +69,45 @@ export const decryptNotAllowed = defineError(
   'alerting.notifications.secrets.forbidden',
   'You do not have permission to read the secrets of these contact points',
 );
+
+// Grafana's receivers API (notifications.alerting.grafana.app): its errors, with k8s-style bodies
+// added by receivers-api.routes.ts.
+
+export const receiverInvalid = (reason: string, extra?: Record<string, unknown>) =>
+  defineError(
+    400,
+    'alerting.notifications.receivers.invalid',
+    `Invalid receiver: '${reason}'`,
+  )(undefined, extra);
+
+export const receiverNotFound = (uid: string) =>
+  defineError(
+    404,
+    'alerting.notifications.receivers.notFound',
+    `receivers.notifications.alerting.grafana.app "${uid}" not found`,
+  )();
+
+export const receiverInUse = defineError(
+  409,
+  'alerting.notifications.receivers.used',
+  'Receiver is used by one or more routes',
+);
+
+export const receiverVersionConflict = (given: string, name: string, current: string) =>
+  defineError(
+    409,
+    'alerting.notifications.receivers.conflict',
+    `Provided version '${given}' of receiver '${name}' does not match current version '${current}'`,
+  )();
+
+export const badReceiverRequest = (message: string) => defineError(400, undefined, message)();
+
+export const namespaceNotFound = (namespace: string) =>
+  defineError(404, undefined, `namespaces "${namespace}" not found`)();
+
+export const namespaceForbidden = (namespace: string) =>
+  defineError(
+    403,
+    undefined,
+    `receivers.notifications.alerting.grafana.app is forbidden: namespace "${namespace}" is not the caller's organization`,
+  )();

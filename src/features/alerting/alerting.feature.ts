@@ -1,5 +1,5 @@
 import type { FeatureDeps } from '../feature.js';
-import { createContactPointsService, receiverUid } from './contact-points.service.js';
+import { createContactPointsService } from './contact-points.service.js';
 import { registerTemplatesTestRoutes } from './templates-test.routes.js';
 import { createTemplatesTestService } from './templates-test.service.js';
 import { createContactPointsStore } from './contact-points.store.js';
@@ -12,6 +12,9 @@ import { registerProvisioningRoutes } from './provisioning.routes.js';
 import { createReceiversStatusService } from './receivers-status.service.js';
 import { createReceiversTestService } from './receivers-test.service.js';
 import { registerReceiversRoutes } from './receivers.routes.js';
+import { createReceiverPermissions, receiverUid } from './receiver-permissions.js';
+import { registerReceiversApiRoutes } from './receivers-api.routes.js';
+import { createReceiversApiService } from './receivers-api.service.js';
 import { createTemplatesService } from './templates.service.js';
 import { createTemplatesStore } from './templates.store.js';
 
@@ -25,14 +28,16 @@ export function registerAlerting(deps: FeatureDeps): void {
   ).replace(/\/+$/, '');
 
   const templates = createTemplatesService({ store: createTemplatesStore(db), clock });
+  const contactPointsStore = createContactPointsStore(db);
+  const receiverPermissions = createReceiverPermissions(deps.resourcePermissions);
   // Contact points and policies know each other (deleting a used contact point; policies naming
   // contact points); the thunk breaks the cycle (it runs only after both exist).
   const contactPoints = createContactPointsService({
-    store: createContactPointsStore(db),
+    store: contactPointsStore,
     templates,
     secrets: deps.secrets,
     authorizer: deps.authorizer,
-    resourcePermissions: deps.resourcePermissions,
+    permissions: receiverPermissions,
     clock,
     policies: () => policies,
   });
@@ -70,6 +75,19 @@ export function registerAlerting(deps: FeatureDeps): void {
   };
 
   registerProvisioningRoutes(deps.api, { contactPoints, templates, policies, ensureOrgDefaults });
+  registerReceiversApiRoutes(
+    deps.api,
+    createReceiversApiService({
+      store: contactPointsStore,
+      templates,
+      secrets: deps.secrets,
+      authorizer: deps.authorizer,
+      permissions: receiverPermissions,
+      clock,
+      policies,
+    }),
+    ensureOrgDefaults,
+  );
   registerTemplatesTestRoutes(deps.api, createTemplatesTestService({ templates, clock, externalUrl }));
   registerReceiversRoutes(deps.api, {
     test: createReceiversTestService({ contactPoints, templates, delivery, clock, externalUrl }),

@@ -4,32 +4,28 @@ import type { Clock } from '../../lib/clock.js';
 import { generateUid, isValidUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import { anyOf, can, type Evaluator } from '../rbac/evaluator.js';
-import type { ResourcePermissions } from '../rbac/resource-permissions.service.js';
 import type { SecretsService } from '../secrets/secrets.service.js';
 import {
+  contactPointNameTaken,
   contactPointNotFound,
   contactPointReferenced,
   contactPointUidInUse,
   invalidObject,
 } from './alerting.errors.js';
-import { validateIntegration } from './contact-point-validation.js';
-import type { ContactPointsStore, IntegrationRow } from './contact-points.store.js';
-import { securePaths } from './integrations-adapter.js';
+import { checkContent, checkName, checkNameFree, checkShape } from './contact-point-validation.js';
+import type { ContactPointsQueries, ContactPointsStore, IntegrationRow } from './contact-points.store.js';
+import { createIntegrationSecrets, parseSettings, REDACTED, secureFieldsOf } from './integration-secrets.js';
 import { checkProvenance, type Provenance } from './provenance.js';
-import {
-  deepCopy,
-  deletePath,
-  findPathIgnoringCase,
-  getPath,
-  setPath,
-  type Settings,
-} from './settings-paths.js';
+import type { ReceiverPermissions } from './receiver-permissions.js';
+import { receiverScope } from './receiver-permissions.js';
+import { setPath, type Settings } from './settings-paths.js';
 import type { TemplatesService } from './templates.service.js';
 
-export const REDACTED = '[REDACTED]';
+export { REDACTED } from './integration-secrets.js';
+export { receiverScope, receiverUid } from './receiver-permissions.js';
+
 /** Grafana's `grafana-default-email`, with our product name. */
 export const DEFAULT_CONTACT_POINT = 'svc-default-email';
-const SECRETS_SCOPE = 'alerting';
 
 /** An integration as the provisioning API takes it. */
 export interface IntegrationInput {
@@ -38,6 +34,14 @@ export interface IntegrationInput {
   type: string;
   settings: Settings;
   disableResolveMessage?: boolean;
+}
+
+/** An integration of a provisioning file (its contact point's name is the item's). */
+export interface FileIntegration {
+  uid: string;
+  type: string;
+  settings: Settings;
+  disableResolveMessage: boolean;
 }
 
 /** Grafana's EmbeddedContactPoint: one integration, secrets as `[REDACTED]` (or in clear). */
@@ -61,10 +65,6 @@ export interface GettableIntegration {
   provenance?: string;
 }
 
-/** Grafana's receiver uid: the contact point name in unpadded base64url. */
-export const receiverUid = (name: string) => Buffer.from(name, 'utf8').toString('base64url');
-export const receiverScope = (name: string) => `receivers:uid:${receiverUid(name)}`;
-
 const onReceiver = (action: string, name: string): Evaluator =>
   anyOf(can(action, receiverScope(name)), can(action.replace('.notifications.receivers', '.provisioning')));
 
@@ -79,108 +79,69 @@ export interface PolicyUsage {
   usage(orgId: number): Promise<Map<string, number>>;
 }
 
+/** Grafana's rule for a custom integration uid, with its provisioning message. */
+export function checkIntegrationUid(uid: string): void {
+  if (uid === '' || isValidUid(uid)) return;
+  const reason =
+    uid.length > 40
+      ? 'UID is longer than 40 symbols'
+      : "invalid format of UID. Only letters, numbers, '-' and '_' are allowed";
+  throw invalidObject(`\ncannot create contact point with UID '${uid}': ${reason}`);
+}
+
+/** Creates the contact point row of `name`: the database refuses a name the organization already has. */
+export async function claimName(trx: ContactPointsQueries, orgId: number, name: string, now: number) {
+  try {
+    await trx.insertContactPoint(orgId, name, now);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw contactPointNameTaken(name);
+    throw err;
+  }
+}
+
+export function gettable(row: IntegrationRow): GettableIntegration {
+  return {
+    uid: row.uid,
+    name: row.name,
+    type: row.type,
+    disableResolveMessage: row.disable_resolve_message === 1,
+    settings: parseSettings(row.settings),
+    secureFields: secureFieldsOf(row),
+    ...(row.provenance ? { provenance: row.provenance } : {}),
+  };
+}
+
+function embedded(row: IntegrationRow, secretValues?: Record<string, string>): EmbeddedContactPoint {
+  const settings = parseSettings(row.settings);
+  for (const path of Object.keys(parseSettings(row.secure_settings))) {
+    setPath(settings, path, secretValues ? secretValues[path] : REDACTED);
+  }
+  return {
+    uid: row.uid,
+    name: row.name,
+    type: row.type,
+    settings,
+    disableResolveMessage: row.disable_resolve_message === 1,
+    ...(row.provenance ? { provenance: row.provenance } : {}),
+  };
+}
+
+/**
+ * Contact points: named groups of integrations, one row each in alert_contact_point (its name is
+ * unique in the organization) and one row per integration. The provisioning API writes one
+ * integration per call; the receivers API (receivers-api.service.ts) a whole contact point.
+ */
 export function createContactPointsService(deps: {
   store: ContactPointsStore;
   templates: TemplatesService;
   secrets: SecretsService;
   authorizer: Authorizer;
-  resourcePermissions: ResourcePermissions;
+  permissions: ReceiverPermissions;
   clock: Clock;
   policies: () => PolicyUsage;
 }) {
-  const { store, secrets, authorizer, clock } = deps;
-
-  const parse = (json: string): Settings => JSON.parse(json) as Settings;
-
-  async function decryptedSecrets(row: IntegrationRow): Promise<Record<string, string>> {
-    return secrets.decryptMap(parse(row.secure_settings) as Record<string, string>);
-  }
-
-  /** Settings with every secret in plain text, for sending. */
-  async function plainSettings(row: IntegrationRow): Promise<Settings> {
-    const settings = parse(row.settings);
-    for (const [path, value] of Object.entries(await decryptedSecrets(row))) setPath(settings, path, value);
-    return settings;
-  }
-
-  function embedded(row: IntegrationRow, secretValues?: Record<string, string>): EmbeddedContactPoint {
-    const settings = parse(row.settings);
-    for (const path of Object.keys(parse(row.secure_settings))) {
-      setPath(settings, path, secretValues ? secretValues[path] : REDACTED);
-    }
-    return {
-      uid: row.uid,
-      name: row.name,
-      type: row.type,
-      settings,
-      disableResolveMessage: row.disable_resolve_message === 1,
-      ...(row.provenance ? { provenance: row.provenance } : {}),
-    };
-  }
-
-  function gettable(row: IntegrationRow): GettableIntegration {
-    return {
-      uid: row.uid,
-      name: row.name,
-      type: row.type,
-      disableResolveMessage: row.disable_resolve_message === 1,
-      settings: parse(row.settings),
-      secureFields: Object.fromEntries(Object.keys(parse(row.secure_settings)).map((path) => [path, true])),
-      ...(row.provenance ? { provenance: row.provenance } : {}),
-    };
-  }
-
-  /**
-   * Splits the input's secure settings out and encrypts them; `[REDACTED]` keeps the stored
-   * value. Returns the stored settings, the ciphertexts and all values in plain text.
-   */
-  async function separateSecrets(type: string, input: Settings, stored: IntegrationRow | undefined) {
-    const plain = deepCopy(input);
-    const all = deepCopy(input);
-    const storedCipher =
-      stored && stored.type === type ? (parse(stored.secure_settings) as Record<string, string>) : {};
-    const toEncrypt: Record<string, string> = {};
-    const kept: Record<string, string> = {};
-    for (const path of securePaths(type)) {
-      const actual = findPathIgnoringCase(plain, path);
-      if (actual === undefined) continue;
-      const value = getPath(plain, actual);
-      deletePath(plain, actual);
-      deletePath(all, actual);
-      if (value === REDACTED) {
-        const cipher = storedCipher[path];
-        if (cipher !== undefined) {
-          kept[path] = cipher;
-          setPath(all, path, await secrets.decrypt(cipher));
-        }
-        continue;
-      }
-      if (value === undefined || value === null || value === '') continue;
-      const text = typeof value === 'string' ? value : JSON.stringify(value);
-      toEncrypt[path] = text;
-      setPath(all, path, text);
-    }
-    const encrypted = { ...kept, ...(await secrets.encryptMap(SECRETS_SCOPE, toEncrypt)) };
-    return { plain, encrypted, all };
-  }
-
-  async function validated(
-    orgId: number,
-    input: IntegrationInput,
-    uid: string,
-    stored: IntegrationRow | undefined,
-  ) {
-    const { plain, encrypted, all } = await separateSecrets(input.type, input.settings, stored);
-    const names = await store.names(orgId);
-    const type = validateIntegration(
-      { uid, name: input.name, type: input.type, settings: all },
-      {
-        existingNames: names,
-        templates: await deps.templates.templateSet(orgId),
-      },
-    );
-    return { type, plain, encrypted };
-  }
+  const { store, authorizer, clock, permissions } = deps;
+  const codec = createIntegrationSecrets(deps.secrets);
 
   async function requireRow(orgId: number, uid: string): Promise<IntegrationRow> {
     const row = await store.byUid(orgId, uid);
@@ -188,17 +149,27 @@ export function createContactPointsService(deps: {
     return row;
   }
 
-  /** Grafana's defaults for a new contact point: its creator Admin, Editors Edit, Viewers View. */
-  async function grantDefaults(orgId: number, name: string, creatorUserId: number | null): Promise<void> {
-    await deps.resourcePermissions.grantDefaults(orgId, 'receivers', receiverUid(name), creatorUserId, true);
-  }
-
   async function assertNotReferenced(orgId: number, name: string): Promise<void> {
     if (((await deps.policies().usage(orgId)).get(name) ?? 0) > 0) throw contactPointReferenced();
   }
 
+  /** Secrets split out, then SPEC's steps in order; `stored` is the row being changed. */
+  async function validated(
+    orgId: number,
+    input: IntegrationInput,
+    uid: string,
+    stored: IntegrationRow | undefined,
+  ) {
+    const { plain, encrypted, all } = await codec.separate(input.type, input.settings, stored);
+    const candidate = { uid, name: input.name, type: input.type, settings: all };
+    const type = checkShape(candidate);
+    if (stored?.name !== input.name) checkNameFree(await store.contactPoint(orgId, input.name), stored?.name);
+    checkContent(candidate, type, await deps.templates.templateSet(orgId));
+    return { type, plain, encrypted };
+  }
+
   const service = {
-    plainSettings,
+    plainSettings: (row: IntegrationRow) => codec.plainSettings(row),
 
     async canRead(identity: Identity, name: string): Promise<boolean> {
       return authorizer.can(identity, onReceiver('alert.notifications.receivers:read', name));
@@ -222,12 +193,9 @@ export function createContactPointsService(deps: {
           );
         }
       }
-      const byName = new Map<
-        string,
-        { uid: string; type: string; settings: Settings; disableResolveMessage: boolean }[]
-      >();
+      const byName = new Map<string, FileIntegration[]>();
       for (const row of rows) {
-        const point = embedded(row, options.decrypt ? await decryptedSecrets(row) : undefined);
+        const point = embedded(row, options.decrypt ? await codec.decrypted(row) : undefined);
         const receivers = byName.get(row.name) ?? [];
         receivers.push({
           uid: point.uid,
@@ -268,19 +236,17 @@ export function createContactPointsService(deps: {
       return store.byUid(orgId, uid);
     },
 
+    /** A new contact point of one integration: its name must be free (SPEC), as Grafana's receivers API has it. */
     async create(
       identity: Identity,
       input: IntegrationInput,
       provenance: Provenance,
     ): Promise<EmbeddedContactPoint> {
-      const joins = (await store.countByName(identity.orgId, input.name)) > 0;
-      if (joins)
-        await authorizer.authorize(identity, onReceiver('alert.notifications.receivers:write', input.name));
       const creator = identity.kind === 'user' ? identity.userId : null;
       return embedded(await service.createIn(identity.orgId, input, provenance, creator));
     },
 
-    /** Creation without the caller checks (done by create(), or a provisioning file); a new name gets the default receiver permissions. */
+    /** Creation without the caller checks: a new contact point with one integration and the default permissions. */
     async createIn(
       orgId: number,
       input: IntegrationInput,
@@ -288,18 +254,9 @@ export function createContactPointsService(deps: {
       creatorUserId: number | null = null,
     ): Promise<IntegrationRow> {
       const uid = input.uid?.trim() ?? '';
-      if (uid !== '' && !isValidUid(uid)) {
-        const reason =
-          uid.length > 40
-            ? 'UID is longer than 40 symbols'
-            : "invalid format of UID. Only letters, numbers, '-' and '_' are allowed";
-        throw invalidObject(`\ncannot create contact point with UID '${uid}': ${reason}`);
-      }
+      checkIntegrationUid(uid);
       const { type, plain, encrypted } = await validated(orgId, input, uid, undefined);
       const finalUid = uid || generateUid();
-      const existing = await store.byUid(orgId, finalUid);
-      if (existing) throw contactPointUidInUse(finalUid, existing.name);
-      const isNewContactPoint = (await store.countByName(orgId, input.name)) === 0;
       const now = clock.now();
       const row = {
         org_id: orgId,
@@ -313,13 +270,18 @@ export function createContactPointsService(deps: {
         created: now,
         updated: now,
       };
-      try {
-        await store.insert(row);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw contactPointUidInUse(finalUid, input.name);
-        throw err;
-      }
-      if (isNewContactPoint) await grantDefaults(orgId, input.name, creatorUserId);
+      await store.transaction(async (trx, afterCommit) => {
+        await claimName(trx, orgId, input.name, now);
+        const existing = await trx.byUid(orgId, finalUid);
+        if (existing) throw contactPointUidInUse(finalUid, existing.name);
+        try {
+          await trx.insert(row);
+        } catch (err) {
+          if (isUniqueViolation(err)) throw contactPointUidInUse(finalUid, input.name);
+          throw err;
+        }
+        afterCommit(() => permissions.grantDefaults(orgId, input.name, creatorUserId));
+      });
       return { id: 0, ...row };
     },
 
@@ -331,12 +293,14 @@ export function createContactPointsService(deps: {
     ): Promise<void> {
       const stored = await requireRow(identity.orgId, uid);
       await authorizer.authorize(identity, onReceiver('alert.notifications.receivers:write', stored.name));
-      if (stored.name !== input.name && (await store.countByName(identity.orgId, input.name)) > 0) {
-        await authorizer.authorize(identity, onReceiver('alert.notifications.receivers:write', input.name));
-      }
       await service.updateIn(identity.orgId, uid, input, provenance);
     },
 
+    /**
+     * Changes one integration. A new name renames its contact point when it is the only
+     * integration (refused while a policy uses the old name), else moves it to a new contact
+     * point of that name; a name another contact point has is refused (409).
+     */
     async updateIn(
       orgId: number,
       uid: string,
@@ -347,22 +311,32 @@ export function createContactPointsService(deps: {
       checkProvenance(stored.provenance, provenance);
       const { type, plain, encrypted } = await validated(orgId, input, uid, stored);
       const renamed = stored.name !== input.name;
-      // Renaming the last integration of a contact point removes that contact point.
-      const removesOld = renamed && (await store.countByName(orgId, stored.name)) === 1;
-      const createsNew = renamed && (await store.countByName(orgId, input.name)) === 0;
-      if (removesOld) await assertNotReferenced(orgId, stored.name);
-      await store.update(orgId, uid, {
-        name: input.name,
-        type,
-        settings: JSON.stringify(plain),
-        secure_settings: JSON.stringify(encrypted),
-        disable_resolve_message: input.disableResolveMessage ? 1 : 0,
-        provenance,
-        updated: clock.now(),
+      const alone = renamed && (await store.countByName(orgId, stored.name)) === 1;
+      if (alone) await assertNotReferenced(orgId, stored.name);
+      const now = clock.now();
+      await store.transaction(async (trx, afterCommit) => {
+        if (alone) {
+          try {
+            await trx.renameContactPoint(orgId, stored.name, input.name, now);
+          } catch (err) {
+            if (isUniqueViolation(err)) throw contactPointNameTaken(input.name);
+            throw err;
+          }
+          afterCommit(() => permissions.move(orgId, stored.name, input.name));
+        } else if (renamed) {
+          await claimName(trx, orgId, input.name, now);
+          afterCommit(() => permissions.grantDefaults(orgId, input.name, null));
+        }
+        await trx.update(orgId, uid, {
+          name: input.name,
+          type,
+          settings: JSON.stringify(plain),
+          secure_settings: JSON.stringify(encrypted),
+          disable_resolve_message: input.disableResolveMessage ? 1 : 0,
+          provenance,
+          updated: now,
+        });
       });
-      if (createsNew) await grantDefaults(orgId, input.name, null);
-      if (removesOld)
-        await deps.resourcePermissions.deleteResource(orgId, 'receivers', receiverUid(stored.name));
     },
 
     async delete(identity: Identity, uid: string, provenance: Provenance): Promise<void> {
@@ -373,17 +347,75 @@ export function createContactPointsService(deps: {
       await service.deleteIn(identity.orgId, uid, provenance);
     },
 
-    /** Deletes an integration; returns the contact point name when it was its last integration. */
-    async deleteIn(orgId: number, uid: string, provenance: Provenance): Promise<string | undefined> {
+    /** Deletes an integration, and its contact point with its last one (refused while a policy uses it). */
+    async deleteIn(orgId: number, uid: string, provenance: Provenance): Promise<void> {
       const stored = await store.byUid(orgId, uid);
-      if (!stored) return undefined;
+      if (!stored) return;
       checkProvenance(stored.provenance, provenance);
-      const last = (await store.countByName(orgId, stored.name)) === 1;
-      if (last) await assertNotReferenced(orgId, stored.name);
-      await store.delete(orgId, uid);
-      if (!last) return undefined;
-      await deps.resourcePermissions.deleteResource(orgId, 'receivers', receiverUid(stored.name));
-      return stored.name;
+      if ((await store.countByName(orgId, stored.name)) === 1) await assertNotReferenced(orgId, stored.name);
+      await store.transaction(async (trx, afterCommit) => {
+        await trx.delete(orgId, uid);
+        if ((await trx.countByName(orgId, stored.name)) > 0) return;
+        await trx.deleteContactPoint(orgId, stored.name);
+        afterCommit(() => permissions.remove(orgId, stored.name));
+      });
+    },
+
+    /**
+     * A contact point of a provisioning file (Grafana's per-uid rule): a known uid is updated and
+     * joins this contact point, an unknown one is added to it; the contact point is created when
+     * missing. Integrations it does not list stay. Re-applying the same file changes nothing.
+     */
+    async applyFile(orgId: number, name: string, receivers: FileIntegration[]): Promise<void> {
+      checkName(name);
+      const current = await store.contactPoint(orgId, name);
+      checkNameFree(current, name);
+      if (receivers.length === 0) throw invalidObject('no receivers are set');
+      const prepareOne = async (receiver: FileIntegration) => {
+        checkIntegrationUid(receiver.uid);
+        const stored = await store.byUid(orgId, receiver.uid);
+        if (stored) checkProvenance(stored.provenance, 'file');
+        const { plain, encrypted, all } = await codec.separate(receiver.type, receiver.settings, stored);
+        const candidate = { uid: receiver.uid, name, type: receiver.type, settings: all };
+        return { receiver, stored, candidate, plain, encrypted, type: checkShape(candidate) };
+      };
+      const prepared: Awaited<ReturnType<typeof prepareOne>>[] = [];
+      for (const receiver of receivers) prepared.push(await prepareOne(receiver));
+      const templates = await deps.templates.templateSet(orgId);
+      for (const p of prepared) checkContent(p.candidate, p.type, templates);
+      // An integration moved here from another contact point may leave that one empty.
+      const left = new Set(
+        prepared.filter((p) => p.stored && p.stored.name !== name).map((p) => p.stored!.name),
+      );
+      for (const old of left) {
+        const moving = prepared.filter((p) => p.stored?.name === old).length;
+        if ((await store.countByName(orgId, old)) === moving) await assertNotReferenced(orgId, old);
+      }
+      const now = clock.now();
+      await store.transaction(async (trx, afterCommit) => {
+        if (!current) {
+          await claimName(trx, orgId, name, now);
+          afterCommit(() => permissions.grantDefaults(orgId, name, null));
+        }
+        for (const p of prepared) {
+          const values = {
+            name,
+            type: p.type,
+            settings: JSON.stringify(p.plain),
+            secure_settings: JSON.stringify(p.encrypted),
+            disable_resolve_message: p.receiver.disableResolveMessage ? 1 : 0,
+            provenance: 'file',
+            updated: now,
+          };
+          if (p.stored) await trx.update(orgId, p.receiver.uid, values);
+          else await trx.insert({ ...values, org_id: orgId, uid: p.receiver.uid, created: now });
+        }
+        for (const old of left) {
+          if ((await trx.countByName(orgId, old)) > 0) continue;
+          await trx.deleteContactPoint(orgId, old);
+          afterCommit(() => permissions.remove(orgId, old));
+        }
+      });
     },
 
     /**
@@ -393,18 +425,27 @@ export function createContactPointsService(deps: {
     async ensureDefault(orgId: number): Promise<string> {
       if ((await store.countByName(orgId, DEFAULT_CONTACT_POINT)) > 0) return DEFAULT_CONTACT_POINT;
       const now = clock.now();
-      await store.insert({
-        org_id: orgId,
-        uid: generateUid(),
-        name: DEFAULT_CONTACT_POINT,
-        type: 'email',
-        settings: JSON.stringify({ addresses: '<example@email.com>' }),
-        secure_settings: '{}',
-        disable_resolve_message: 0,
-        provenance: '',
-        created: now,
-        updated: now,
-      });
+      try {
+        await store.transaction(async (trx) => {
+          await trx.insertContactPoint(orgId, DEFAULT_CONTACT_POINT, now);
+          await trx.insert({
+            org_id: orgId,
+            uid: generateUid(),
+            name: DEFAULT_CONTACT_POINT,
+            type: 'email',
+            settings: JSON.stringify({ addresses: '<example@email.com>' }),
+            secure_settings: '{}',
+            disable_resolve_message: 0,
+            provenance: '',
+            created: now,
+            updated: now,
+          });
+        });
+      } catch (err) {
+        // Another request or instance created it (or a contact point differing only in case).
+        if (!isUniqueViolation(err)) throw err;
+        return (await store.contactPoint(orgId, DEFAULT_CONTACT_POINT))?.name ?? DEFAULT_CONTACT_POINT;
+      }
       return DEFAULT_CONTACT_POINT;
     },
 

@@ -12,6 +12,7 @@ import {
   NameParams,
   RouteBody,
   TemplateBody,
+  TemplateNameParams,
   UidParams,
 } from './alerting.schema.js';
 import { notifierCatalogueJson } from './catalogue/catalogue.js';
@@ -136,7 +137,7 @@ export function registerProvisioningRoutes(
     '/api/v1/provisioning/templates/:name',
     {
       config: { permission: provisioningWrite('alert.notifications.templates:write') },
-      schema: { params: NameParams, body: TemplateBody },
+      schema: { params: TemplateNameParams, body: TemplateBody },
     },
     async (request, reply) => {
       const saved = await templates.save(

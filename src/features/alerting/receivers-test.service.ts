@@ -111,10 +111,7 @@ export function createReceiversTestService(deps: {
             const name = config.name || receiver.name;
             const settings = await completeSettings(orgId, config);
             try {
-              const type = validateIntegration(
-                { uid, name, type: config.type ?? '', settings },
-                { templates },
-              );
+              const type = validateIntegration({ uid, name, type: config.type ?? '', settings }, templates);
               prepared.push({
                 config,
                 job: {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../lib/clock.js';
 import { TemplateError, type TemplateSet } from '../../lib/gotemplate/index.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
 import {
   invalidObject,
   templateInvalid,
@@ -57,7 +58,7 @@ export function createTemplatesService(deps: { store: TemplatesStore; clock: Clo
       if (name.trim() === '') throw invalidObject('template must have a name');
       const template = input.template.trim();
       if (template === '') throw invalidObject('template must have content');
-      if (name.length > MAX_NAME_LENGTH)
+      if (Array.from(name).length > MAX_NAME_LENGTH)
         throw invalidObject(`template name is longer than ${MAX_NAME_LENGTH} characters`);
       const existing = await store.byName(orgId, name);
       if (existing) checkProvenance(existing.provenance, provenance);
@@ -73,7 +74,13 @@ export function createTemplatesService(deps: { store: TemplatesStore; clock: Clo
         if (err instanceof TemplateError) throw templateInvalid(err.message);
         throw err;
       }
-      await store.save(orgId, name, template, provenance, clock.now());
+      const now = clock.now();
+      await store.save(orgId, name, template, provenance, now).catch(async (err: unknown) => {
+        // A concurrent save created the group between our read and our insert: ours replaces it,
+        // as a PUT that came a moment later would.
+        if (!isUniqueViolation(err)) throw err;
+        await store.save(orgId, name, template, provenance, now);
+      });
       return { name, template, provenance, version: versionOf(template) };
     },
 

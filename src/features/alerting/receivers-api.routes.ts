@@ -1,0 +1,100 @@
+import type { Api } from '../../http/api.js';
+import { AppError } from '../../http/errors.js';
+import { identityOf } from '../../http/identity.js';
+import { allOf, anyOf, can } from '../rbac/evaluator.js';
+import { NamespaceParams, ReceiverBody, ReceiverParams } from './receivers-api.schema.js';
+import type { ReceiversApiService } from './receivers-api.service.js';
+
+const BASE = '/apis/notifications.alerting.grafana.app/v0alpha1/namespaces/:namespace/receivers';
+
+// Grafana's receivers API authorizer: reading some receiver, plus the verb's action. The service
+// then checks the receiver itself. The provisioning actions count too, as in svc's provisioning API.
+const read = anyOf(
+  can('alert.notifications.receivers:read'),
+  can('alert.notifications.receivers.secrets:read'),
+  can('alert.notifications:read'),
+  can('alert.provisioning:read'),
+);
+const readAnd = (action: string) =>
+  allOf(read, anyOf(can('alert.notifications:write'), can(action), can('alert.provisioning:write')));
+
+const REASONS: Record<number, string> = {
+  400: 'BadRequest',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+};
+
+/** Errors as the k8s API server words them: a `Status` object that carries the `message`. */
+async function asStatus<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    throw new AppError(err.status, err.message, err.messageId, {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      reason: REASONS[err.status] ?? 'Unknown',
+      code: err.status,
+      ...err.extra,
+    });
+  }
+}
+
+/** GET/POST …/receivers, GET/PUT/DELETE …/receivers/{name}: one contact point as a whole. */
+export function registerReceiversApiRoutes(
+  api: Api,
+  service: ReceiversApiService,
+  ensureOrgDefaults: (orgId: number) => Promise<void>,
+): void {
+  api.get(BASE, { config: { permission: read }, schema: { params: NamespaceParams } }, (request) =>
+    asStatus(async () => {
+      const identity = identityOf(request);
+      service.checkNamespace(identity, request.params.namespace);
+      await ensureOrgDefaults(identity.orgId);
+      return service.list(identity, request.params.namespace);
+    }),
+  );
+
+  api.post(
+    BASE,
+    {
+      config: { permission: readAnd('alert.notifications.receivers:create') },
+      schema: { params: NamespaceParams, body: ReceiverBody },
+    },
+    async (request, reply) => {
+      const created = await asStatus(() =>
+        service.create(identityOf(request), request.params.namespace, request.body),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.get(`${BASE}/:name`, { config: { permission: read }, schema: { params: ReceiverParams } }, (request) =>
+    asStatus(() => service.get(identityOf(request), request.params.namespace, request.params.name)),
+  );
+
+  api.put(
+    `${BASE}/:name`,
+    {
+      config: { permission: readAnd('alert.notifications.receivers:write') },
+      schema: { params: ReceiverParams, body: ReceiverBody },
+    },
+    (request) =>
+      asStatus(() =>
+        service.update(identityOf(request), request.params.namespace, request.params.name, request.body),
+      ),
+  );
+
+  api.delete(
+    `${BASE}/:name`,
+    {
+      config: { permission: readAnd('alert.notifications.receivers:delete') },
+      schema: { params: ReceiverParams },
+    },
+    (request) =>
+      asStatus(() => service.delete(identityOf(request), request.params.namespace, request.params.name)),
+  );
+}
