@@ -85,6 +85,8 @@ contactPoints:
     const server = await startTestServer({
       overrides: { paths: { provisioning: dir } },
       env: { SVC_TEST_ALERTING_PASSWORD: 'pw-from-env' },
+      // the broken files are logged
+      allowServerErrors: true,
     });
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
@@ -146,6 +148,112 @@ contactPoints:
         })
       ).status,
     ).toBe(409);
+  });
+
+  it('provisions a contact point of several receivers under one name, idempotently', async () => {
+    const database = await createTestDatabase();
+    const file = `
+apiVersion: 1
+contactPoints:
+  - orgId: 1
+    name: on-call
+    receivers:
+      - uid: on-call-hook
+        type: webhook
+        settings: { url: http://127.0.0.1:9/hook, password: file-secret }
+        disableResolveMessage: true
+      - uid: on-call-mail
+        type: email
+        settings: { addresses: oncall@example.com }
+`;
+    const dir = provisioningDir({ 'multi.yaml': file });
+    const expected = [
+      {
+        uid: 'on-call-hook',
+        name: 'on-call',
+        type: 'webhook',
+        settings: { url: 'http://127.0.0.1:9/hook', password: '[REDACTED]' },
+        disableResolveMessage: true,
+        provenance: 'file',
+      },
+      {
+        uid: 'on-call-mail',
+        name: 'on-call',
+        type: 'email',
+        settings: { addresses: 'oncall@example.com' },
+        disableResolveMessage: false,
+        provenance: 'file',
+      },
+    ];
+    const server1 = await startTestServer({ database, overrides: { paths: { provisioning: dir } } });
+    expect((await call(server1, 'GET', `${CP}?name=on-call`, { as: ADMIN })).body).toEqual(expected);
+    const receiver = await call(
+      server1,
+      'GET',
+      `/apis/notifications.alerting.grafana.app/v0alpha1/namespaces/default/receivers/${Buffer.from('on-call').toString('base64url')}`,
+      { as: ADMIN },
+    );
+    expect(receiver.body.spec.integrations.map((i: { uid: string }) => i.uid)).toEqual([
+      'on-call-hook',
+      'on-call-mail',
+    ]);
+    expect(receiver.body.metadata.annotations['grafana.com/provenance']).toBe('file');
+    // the name is the file's: the APIs cannot create another contact point of that name
+    const clash = await call(server1, 'POST', CP, {
+      as: ADMIN,
+      body: { name: 'ON-CALL', type: 'email', settings: { addresses: 'x@example.com' } },
+    });
+    expect(clash.status).toBe(409);
+    await server1.shutdown();
+
+    // the same file again (a restart): nothing changes, nothing fails
+    const server2 = await startTestServer({ database, overrides: { paths: { provisioning: dir } } });
+    expect((await call(server2, 'GET', `${CP}?name=on-call`, { as: ADMIN })).body).toEqual(expected);
+    const exported = await call(server2, 'GET', `${CP}/export?format=json&decrypt=true&name=on-call`, {
+      as: ADMIN,
+    });
+    expect(exported.body.contactPoints).toHaveLength(1);
+    expect(exported.body.contactPoints[0].receivers[0].settings.password).toBe('file-secret');
+    await server2.shutdown();
+
+    // a third receiver added to the file joins the same contact point
+    const grown = provisioningDir({
+      'multi.yaml': `${file}      - uid: on-call-hook-2
+        type: webhook
+        settings: { url: http://127.0.0.1:9/second }
+`,
+    });
+    const server3 = await startTestServer({ database, overrides: { paths: { provisioning: grown } } });
+    const after = await call(server3, 'GET', `${CP}?name=on-call`, { as: ADMIN });
+    expect(after.body.map((i: { uid: string }) => i.uid)).toEqual([
+      'on-call-hook',
+      'on-call-hook-2',
+      'on-call-mail',
+    ]);
+    expect((await call(server3, 'GET', CP, { as: ADMIN })).body.map((i: { name: string }) => i.name)).toEqual(
+      ['on-call', 'on-call', 'on-call', 'svc-default-email'],
+    );
+    await server3.shutdown();
+    await database.drop();
+  });
+
+  it('applies a contact point of a file whole: one bad receiver leaves out all of it', async () => {
+    const dir = provisioningDir({
+      'bad.yaml': `
+contactPoints:
+  - name: half
+    receivers:
+      - { uid: half-ok, type: email, settings: { addresses: a@example.com } }
+      - { uid: half-bad, type: webhook, settings: { url: "not a url" } }
+`,
+    });
+    // the bad receiver is logged
+    const server = await startTestServer({
+      overrides: { paths: { provisioning: dir } },
+      allowServerErrors: true,
+    });
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    expect((await call(server, 'GET', `${CP}?name=half`, { as: ADMIN })).body).toEqual([]);
   });
 
   it('deletes contact points and templates named by deleteContactPoints/deleteTemplates', async () => {

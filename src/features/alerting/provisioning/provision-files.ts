@@ -133,16 +133,12 @@ export async function provisionAlertingFiles(deps: {
       );
     }
   }
+  // A contact point is applied whole (its integrations together, or none of them).
   for (const doc of documents) {
     for (const point of doc.contactPoints) {
-      for (const receiver of point.receivers) {
-        await attempt(doc.path, `contact point ${point.name} (${receiver.uid})`, async () => {
-          const input = { ...receiver, name: point.name };
-          const existing = await deps.contactPoints.byUid(point.orgId, receiver.uid);
-          if (existing) await deps.contactPoints.updateIn(point.orgId, receiver.uid, input, 'file');
-          else await deps.contactPoints.createIn(point.orgId, input, 'file');
-        });
-      }
+      await attempt(doc.path, `contact point ${point.name}`, () =>
+        deps.contactPoints.applyFile(point.orgId, point.name, point.receivers),
+      );
     }
   }
   for (const doc of documents) {
