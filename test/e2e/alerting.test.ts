@@ -138,16 +138,22 @@ describe('alerting pages in Chromium', () => {
       expect(all.filter((body) => body.includes(secret))).toEqual([]);
       // The one failed load is the refused save of the bad template.
       expect(errors).toHaveLength(1);
-      expect(errors[0]).toMatch(/status of 400 .*\/api\/v1\/provisioning\/contact-points$/);
+      expect(errors[0]).toMatch(
+        /status of 400 .*\/apis\/notifications\.alerting\.grafana\.app\/v0alpha1\/namespaces\/default\/receivers$/,
+      );
     } finally {
       await context.close();
       await receiver.close();
     }
   });
 
-  it('builds a contact point of two integrations from the catalogue: key-value map, secret in a subform, showWhen field; removes one', async () => {
+  it('builds a contact point of two integrations from the catalogue in one request: key-value map, secret in a subform, showWhen field; reloads, removes one, adds one', async () => {
     const server = await startTestServer();
     const { context, page, errors, bodies } = await newPage(server);
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (['POST', 'PUT', 'DELETE'].includes(request.method())) saves.push(request.url());
+    });
     try {
       await openSignedIn(page, '/alerting/notifications/receivers/new');
       await page.getByLabel('Name', { exact: true }).fill('multi');
@@ -197,8 +203,16 @@ describe('alerting pages in Chromium', () => {
         kafkaClusterId: 'cluster-1',
       });
 
-      // Reopened: the secret in the subform shows as configured; the kafka integration goes.
+      // Both were stored in one request of the receivers API.
+      expect(saves.filter((url) => url.includes('/receivers'))).toHaveLength(1);
+      expect(saves.filter((url) => url.includes('/provisioning/contact-points'))).toEqual([]);
+
+      // Reopened and reloaded: both are there; the secret in the subform shows as configured; the kafka integration goes.
       await page.locator('tr[data-contact-point="multi"]').getByRole('link', { name: 'Edit multi' }).click();
+      await page.waitForURL(/\/receivers\/multi\/edit$/);
+      await page.reload();
+      await eventually(() => page.locator('section[data-type]').count()).toBe(2);
+      expect(await page.locator('section[data-type="kafka"]').count()).toBe(1);
       // Integrations come back in the server's order (by uid): find them by type.
       const reopened = page.locator('section[data-type="webhook"]');
       await reopened.getByRole('button', { name: 'Optional Webhook settings' }).click();
@@ -216,6 +230,34 @@ describe('alerting pages in Chromium', () => {
       });
       expect(after.body).toHaveLength(1);
       expect(after.body[0]).toMatchObject({ uid: webhook.uid, type: 'webhook', settings: webhook.settings });
+
+      // A second integration added to the stored contact point: saved, reloaded, both shown.
+      await page.locator('tr[data-contact-point="multi"]').getByRole('link', { name: 'Edit multi' }).click();
+      await eventually(() => page.locator('section[data-type]').count()).toBe(1);
+      await page.getByRole('button', { name: 'Add integration' }).click();
+      const added = page.getByRole('region', { name: 'Integration 2' });
+      await added.getByLabel('Integration 2 type').selectOption('email');
+      await added.getByLabel('Addresses').fill('oncall@example.com');
+      await page.getByRole('button', { name: 'Save contact point' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerting/notifications');
+      await page.goto('/alerting/notifications/receivers/multi/edit');
+      await page.reload();
+      await eventually(() => page.locator('section[data-type]').count()).toBe(2);
+      expect(await page.locator('section[data-type="email"]').getByLabel('Addresses').inputValue()).toBe(
+        'oncall@example.com',
+      );
+      expect(await page.locator('section[data-type="webhook"]').count()).toBe(1);
+      const both = await call(server, 'GET', '/api/v1/provisioning/contact-points?name=multi', { as: ADMIN });
+      expect(both.body.map((i: any) => i.type).sort()).toEqual(['email', 'webhook']);
+      // The webhook's stored secret was kept through both saves without the page ever holding it.
+      const decrypted = await call(
+        server,
+        'GET',
+        '/api/v1/provisioning/contact-points/export?format=json&decrypt=true&name=multi',
+        { as: ADMIN },
+      );
+      const stored2 = decrypted.body.contactPoints[0].receivers.find((r: any) => r.type === 'webhook');
+      expect(stored2.settings.hmacConfig).toEqual({ secret: 'hmac-e2e-secret' });
       expect((await bodies()).filter((body) => body.includes('hmac-e2e-secret'))).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
@@ -282,7 +324,7 @@ describe('alerting pages in Chromium', () => {
       await row.getByRole('button', { name: 'Delete pager' }).click();
       await row.getByRole('button', { name: 'Confirm delete' }).click();
       await eventually(() => page.getByRole('alert').textContent()).toBe(
-        'Could not delete "pager": Contact point is currently referenced by a notification policy.',
+        'Could not delete "pager": Receiver is used by one or more routes',
       );
       const still = await call(server, 'GET', '/api/v1/provisioning/contact-points?name=pager', {
         as: ADMIN,

@@ -1,15 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '../../app/Link.js';
 import { navigate } from '../../app/router.js';
+import { useSession } from '../../app/session.js';
 import { receiverUid, useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
-import { contactPoints, notifierCatalogue } from './api.js';
-import { editUrl } from './ContactPointsPage.js';
+import { contactPoints, notifierCatalogue, receiver } from './api.js';
 import { draftOf, newDraft, type IntegrationDraft } from './draft.js';
 import { IntegrationForm } from './IntegrationForm.js';
 import { checkDrafts, saveContactPoint, testDrafts } from './saveContactPoint.js';
 import { creatableTypes } from './settings.js';
-import type { ContactPoint, NotifierType } from './types.js';
+import type { ContactPoint, NotifierType, Receiver } from './types.js';
 import { useLoad } from './useLoad.js';
 
 const DEFAULT_TYPE = 'email';
@@ -20,7 +20,15 @@ const DEFAULT_TYPE = 'email';
  */
 export default function ContactPointEditor({ id }: { id?: string }) {
   const access = useAlertingAccess();
-  const { data, error } = useLoad(() => Promise.all([notifierCatalogue(), contactPoints()]));
+  const orgId = useSession().user.orgId;
+  const { data, error } = useLoad(async () => {
+    const [catalogue, points] = await Promise.all([notifierCatalogue(), contactPoints()]);
+    const found =
+      id === undefined ? undefined : points.find((p) => p.name === id || receiverUid(p.name) === id);
+    // The whole contact point with its version, so a save cannot overwrite someone else's change.
+    const stored = found ? await receiver(orgId, receiverUid(found.name)) : undefined;
+    return [catalogue, points, found, stored] as const;
+  });
   if (id === undefined && !access.createReceiver) {
     return (
       <EditorFrame>
@@ -30,10 +38,8 @@ export default function ContactPointEditor({ id }: { id?: string }) {
   }
   if (error) return <EditorFrame>{<div className="error-box">Could not load: {error}</div>}</EditorFrame>;
   if (!data) return <EditorFrame>Loading…</EditorFrame>;
-  const [catalogue, points] = data;
-  const existing =
-    id === undefined ? undefined : points.find((p) => p.name === id || receiverUid(p.name) === id);
-  if (id !== undefined && !existing) {
+  const [catalogue, points, existing, stored] = data;
+  if (id !== undefined && (!existing || !stored)) {
     return (
       <EditorFrame>
         <div className="error-box">Contact point "{id}" not found.</div>
@@ -42,7 +48,14 @@ export default function ContactPointEditor({ id }: { id?: string }) {
   }
   return (
     <EditorFrame>
-      <ContactPointForm key={id ?? ''} catalogue={catalogue} points={points} existing={existing} />
+      <ContactPointForm
+        key={id ?? ''}
+        orgId={orgId}
+        catalogue={catalogue}
+        points={points}
+        existing={existing}
+        stored={stored}
+      />
     </EditorFrame>
   );
 }
@@ -56,26 +69,42 @@ function EditorFrame({ children }: { children: ReactNode }) {
   );
 }
 
+/** The form's integrations from the stored contact point (its provenance is the receiver's). */
+function draftsOf(stored: Receiver): IntegrationDraft[] {
+  const provenance = stored.metadata.annotations?.['grafana.com/provenance'];
+  return stored.spec.integrations.map((integration) =>
+    draftOf({
+      ...integration,
+      uid: integration.uid ?? '',
+      name: stored.spec.title,
+      ...(provenance && provenance !== 'none' ? { provenance } : {}),
+    }),
+  );
+}
+
 function ContactPointForm({
+  orgId,
   catalogue,
   points,
   existing,
+  stored,
 }: {
+  orgId: number;
   catalogue: NotifierType[];
   points: ContactPoint[];
   existing: ContactPoint | undefined;
+  stored: Receiver | undefined;
 }) {
   const access = useAlertingAccess();
   const types = creatableTypes(catalogue);
-  const [name, setName] = useState(existing?.name ?? '');
+  const storedName = stored?.spec.title;
+  const [name, setName] = useState(storedName ?? '');
   const [drafts, setDrafts] = useState<IntegrationDraft[]>(() =>
-    existing ? existing.integrations.map(draftOf) : [newDraft(DEFAULT_TYPE)],
+    stored ? draftsOf(stored) : [newDraft(DEFAULT_TYPE)],
   );
   const [nameError, setNameError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState<'saving' | 'testing'>();
-  const [storedName, setStoredName] = useState(existing?.name);
-  const [storedUids, setStoredUids] = useState(() => existing?.integrations.map((i) => i.uid) ?? []);
 
   const provisioned = drafts.some((d) => d.provenance);
   const allowed = storedName === undefined ? access.createReceiver : access.writeReceiver(storedName);
@@ -89,7 +118,10 @@ function ContactPointForm({
   const checkName = (): string | undefined => {
     const trimmed = name.trim();
     if (trimmed === '') return 'Name is required';
-    if (trimmed !== storedName && points.some((p) => p.name.toLowerCase() === trimmed.toLowerCase())) {
+    if (
+      trimmed.toLowerCase() !== storedName?.toLowerCase() &&
+      points.some((p) => p.name.toLowerCase() === trimmed.toLowerCase())
+    ) {
       return `A contact point named "${trimmed}" already exists`;
     }
     if (storedName !== undefined && trimmed !== storedName && usedBy > 0) {
@@ -109,23 +141,16 @@ function ContactPointForm({
       return;
     }
     setBusy('saving');
-    const trimmed = name.trim();
-    const removed = storedUids.filter((uid) => !drafts.some((d) => d.uid === uid));
-    const outcome = await saveContactPoint(trimmed, checked.drafts, removed, catalogue);
+    const target = stored?.metadata.name
+      ? { uid: stored.metadata.name, resourceVersion: stored.metadata.resourceVersion }
+      : undefined;
+    const outcome = await saveContactPoint(orgId, name.trim(), checked.drafts, target, catalogue);
     setBusy(undefined);
-    setDrafts(outcome.drafts);
     if (outcome.ok) {
       navigate('/alerting/notifications');
       return;
     }
-    // What was stored so far is now the contact point being edited.
-    const stored = outcome.drafts.filter((d) => d.uid).map((d) => d.uid!);
-    if (stored.length) {
-      setStoredName(trimmed);
-      setStoredUids(stored);
-      // The address follows without remounting the form (its unsaved integrations stay).
-      if (!existing) history.replaceState(null, '', editUrl(trimmed));
-    }
+    setDrafts(outcome.drafts);
     setNameError(outcome.nameError);
     setFormError(outcome.error ?? (outcome.nameError ? 'Fix the name.' : undefined));
   };

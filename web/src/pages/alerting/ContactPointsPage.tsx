@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { useAlertingAccess } from './access.js';
+import { useSession } from '../../app/session.js';
+import { receiverUid, useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
-import { contactPoints, deleteIntegration, notifierCatalogue } from './api.js';
+import { contactPoints, deleteReceiver, notifierCatalogue } from './api.js';
 import { DeliveryStatus } from './DeliveryStatus.js';
 import { ListToolbar } from './ListToolbar.js';
 import { errorText } from './request.js';
@@ -16,21 +17,15 @@ export const editUrl = (name: string) => `/alerting/notifications/receivers/${en
 /** `/alerting/notifications`: contact points, their integrations and last delivery of each. */
 export default function ContactPointsPage() {
   const access = useAlertingAccess();
+  const orgId = useSession().user.orgId;
   const { data, error, reload } = useLoad(() => Promise.all([contactPoints(), notifierCatalogue()]));
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string }>();
 
   const remove = async (point: ContactPoint) => {
     setMessage(undefined);
     try {
-      // Deleting integration by integration: a contact point still used by a policy must not
-      // lose some of them before the server refuses the last one.
-      const fresh = (await contactPoints()).find((p) => p.name === point.name);
-      if (fresh && fresh.numberOfPolicies > 0 && fresh.integrations.length > 1) {
-        throw new Error(
-          `Contact point is currently referenced by a notification policy (${fresh.numberOfPolicies}).`,
-        );
-      }
-      for (const integration of fresh?.integrations ?? []) await deleteIntegration(integration.uid);
+      // All its integrations at once; the server refuses while a policy uses it.
+      await deleteReceiver(orgId, receiverUid(point.name));
       setMessage({ kind: 'info', text: `Contact point "${point.name}" deleted.` });
     } catch (caught) {
       setMessage({ kind: 'error', text: `Could not delete "${point.name}": ${errorText(caught)}` });

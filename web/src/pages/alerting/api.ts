@@ -3,16 +3,19 @@ import type {
   ContactPoint,
   NotificationTemplate,
   NotifierType,
+  Receiver,
   Route,
   Settings,
   TestResponse,
 } from './types.js';
 
-const CONTACT_POINTS = '/api/v1/provisioning/contact-points';
 const TEMPLATES = '/api/v1/provisioning/templates';
 const POLICIES = '/api/v1/provisioning/policies';
+/** Grafana's receivers API in the caller's organization (`default` is org 1, `org-<id>` the others). */
+const receiversPath = (orgId: number) =>
+  `/apis/notifications.alerting.grafana.app/v0alpha1/namespaces/${orgId === 1 ? 'default' : `org-${orgId}`}/receivers`;
 
-/** The body of one integration for the provisioning API. */
+/** One integration as the test endpoint takes it (stored secrets as `[REDACTED]`). */
 export interface IntegrationBody {
   uid?: string;
   name: string;
@@ -34,14 +37,21 @@ export function notifierCatalogue(): Promise<NotifierType[]> {
 
 export const contactPoints = () => request<ContactPoint[]>('GET', '/api/v1/notifications/receivers');
 
-export const createIntegration = (body: IntegrationBody) =>
-  request<{ uid: string }>('POST', CONTACT_POINTS, body);
+/** One contact point with all its integrations (the receivers API). */
+export const receiver = (orgId: number, uid: string) =>
+  request<Receiver>('GET', `${receiversPath(orgId)}/${encodeURIComponent(uid)}`);
 
-export const updateIntegration = (uid: string, body: IntegrationBody) =>
-  request<unknown>('PUT', `${CONTACT_POINTS}/${encodeURIComponent(uid)}`, body);
+/** Creates a contact point with all its integrations in one request. */
+export const createReceiver = (orgId: number, body: Receiver) =>
+  request<Receiver>('POST', receiversPath(orgId), body);
 
-export const deleteIntegration = (uid: string) =>
-  request<unknown>('DELETE', `${CONTACT_POINTS}/${encodeURIComponent(uid)}`);
+/** Replaces a contact point's integrations (and name) in one request. */
+export const updateReceiver = (orgId: number, uid: string, body: Receiver) =>
+  request<Receiver>('PUT', `${receiversPath(orgId)}/${encodeURIComponent(uid)}`, body);
+
+/** Deletes a contact point with all its integrations. */
+export const deleteReceiver = (orgId: number, uid: string) =>
+  request<Receiver>('DELETE', `${receiversPath(orgId)}/${encodeURIComponent(uid)}`);
 
 /** Sends a test notification through each integration (saved ones complete their secrets). */
 export const testContactPoint = (name: string, configs: IntegrationBody[]) =>

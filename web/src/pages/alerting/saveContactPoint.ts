@@ -1,15 +1,9 @@
 import { ApiError } from '../../app/api.js';
-import {
-  createIntegration,
-  deleteIntegration,
-  testContactPoint,
-  updateIntegration,
-  type IntegrationBody,
-} from './api.js';
+import { createReceiver, testContactPoint, updateReceiver, type IntegrationBody } from './api.js';
 import type { IntegrationDraft } from './draft.js';
 import { errorText } from './request.js';
 import { currentOptions, errorDetail, fieldOfError, settingsToSend, validateSettings } from './settings.js';
-import type { NotifierType } from './types.js';
+import type { NotifierType, Receiver, ReceiverIntegration } from './types.js';
 
 const typeOf = (catalogue: NotifierType[], type: string) =>
   catalogue.find((t) => t.type.toLowerCase() === type.toLowerCase());
@@ -55,53 +49,75 @@ export function placeError(
 
 /** Messages about the contact point itself rather than one integration. */
 export const isNameError = (message: string) =>
-  /name should not be an empty string|name is longer than|contact point name /.test(message);
+  /name should not be an empty string|name is longer than|spec\.title |contact point name |already exists\. Use a different name/.test(
+    message,
+  );
+
+/** An integration for the receivers API: stored secrets the user kept are named, never sent. */
+export function integrationOf(draft: IntegrationDraft): ReceiverIntegration {
+  const secureFields = Object.fromEntries(Object.entries(draft.secureFields).filter(([, kept]) => kept));
+  return {
+    ...(draft.uid ? { uid: draft.uid } : {}),
+    type: draft.type,
+    disableResolveMessage: draft.disableResolveMessage,
+    settings: settingsToSend(draft.settings, {}),
+    secureFields,
+  };
+}
+
+/** The index of the integration a receivers API error is about (its k8s cause `spec.integrations[i]…`). */
+function integrationIndex(error: ApiError): number | undefined {
+  const body = error.body as { details?: { causes?: { field?: string }[] } } | undefined;
+  const field = body?.details?.causes?.[0]?.field ?? '';
+  const index = /^spec\.integrations\[(\d+)\]/.exec(field)?.[1];
+  return index === undefined ? undefined : Number(index);
+}
 
 export type SaveOutcome =
-  | { ok: true; drafts: IntegrationDraft[] }
+  | { ok: true; receiver: Receiver }
   | { ok: false; drafts: IntegrationDraft[]; nameError?: string; error?: string };
 
 /**
- * Stores the integrations one by one (the provisioning API takes one integration per call): PUT
- * the stored ones, POST the new ones, then DELETE the ones removed from the form. A failure stops
- * there; drafts stored so far keep their new uid so a retry updates them.
+ * Stores the contact point with all its integrations in one request of the receivers API: a new
+ * one is created, a stored one (`stored`: its receiver uid and version) replaced, integrations
+ * left out of the form removed. Nothing is stored when the server refuses it.
  */
 export async function saveContactPoint(
+  orgId: number,
   name: string,
   drafts: IntegrationDraft[],
-  removedUids: string[],
+  stored: { uid: string; resourceVersion?: string } | undefined,
   catalogue: NotifierType[],
 ): Promise<SaveOutcome> {
   const current = drafts.map((d): IntegrationDraft => ({ ...d, errors: {}, test: undefined }));
-  for (let i = 0; i < current.length; i++) {
-    const draft = current[i]!;
-    try {
-      if (draft.uid) {
-        await updateIntegration(draft.uid, bodyOf(name, draft));
-      } else {
-        const created = await createIntegration(bodyOf(name, draft));
-        current[i] = { ...draft, uid: created.uid };
-      }
-    } catch (error) {
-      const message = errorText(error);
-      if (error instanceof ApiError && isNameError(message)) {
-        return { ok: false, drafts: current, nameError: errorDetail(message) };
-      }
-      if (error instanceof ApiError && error.status === 400) {
-        current[i] = placeError(draft, message, catalogue);
-        return { ok: false, drafts: current, error: `Integration ${i + 1} was not saved.` };
-      }
-      return { ok: false, drafts: current, error: `Integration ${i + 1} was not saved: ${message}` };
+  const body: Receiver = {
+    metadata: stored ? { name: stored.uid, resourceVersion: stored.resourceVersion } : {},
+    spec: { title: name, integrations: current.map(integrationOf) },
+  };
+  try {
+    const receiver = stored
+      ? await updateReceiver(orgId, stored.uid, body)
+      : await createReceiver(orgId, body);
+    return { ok: true, receiver };
+  } catch (error) {
+    const message = errorText(error);
+    if (error instanceof ApiError && isNameError(message)) {
+      return { ok: false, drafts: current, nameError: errorDetail(message) };
     }
-  }
-  for (const uid of removedUids) {
-    try {
-      await deleteIntegration(uid);
-    } catch (error) {
-      return { ok: false, drafts: current, error: `Could not remove an integration: ${errorText(error)}` };
+    const index = error instanceof ApiError && error.status === 400 ? integrationIndex(error) : undefined;
+    if (index !== undefined && current[index]) {
+      current[index] = placeError(current[index], message, catalogue);
+      return { ok: false, drafts: current, error: `Integration ${index + 1} is not valid.` };
     }
+    if (error instanceof ApiError && error.status === 409 && /does not match current version/.test(message)) {
+      return {
+        ok: false,
+        drafts: current,
+        error: 'Someone else changed this contact point meanwhile: reload the page to see their changes.',
+      };
+    }
+    return { ok: false, drafts: current, error: `The contact point was not saved: ${message}` };
   }
-  return { ok: true, drafts: current };
 }
 
 /** Sends a test notification through every integration of the form; results land on the drafts. */

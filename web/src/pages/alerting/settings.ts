@@ -161,6 +161,7 @@ export function flattenOptions(
 /** The server's detail without Grafana's prefixes (`invalid object specification: failed to validate …: `). */
 export function errorDetail(message: string): string {
   return message
+    .replace(/^Invalid receiver: '([\s\S]*)'$/, '$1')
     .replace(/^invalid object specification:\s*/, '')
     .replace(/^failed to validate integration "[^"]*" \(UID [^)]*\) of type "[^"]*":\s*/, '');
 }

@@ -50,6 +50,30 @@ export interface GettableIntegration {
   provenance?: string;
 }
 
+/** An integration of Grafana's receivers API resource. */
+export interface ReceiverIntegration {
+  uid?: string;
+  type: string;
+  version?: string;
+  disableResolveMessage: boolean;
+  settings: Settings;
+  secureFields: Record<string, boolean>;
+}
+
+/** A contact point as Grafana's receivers API (notifications.alerting.grafana.app) has it. */
+export interface Receiver {
+  apiVersion?: string;
+  kind?: string;
+  metadata: {
+    /** the receiver uid */
+    name?: string;
+    namespace?: string;
+    resourceVersion?: string;
+    annotations?: Record<string, string>;
+  };
+  spec: { title: string; integrations: ReceiverIntegration[] };
+}
+
 export interface NotifierStatus {
   name: string;
   lastNotifyAttempt: string;
