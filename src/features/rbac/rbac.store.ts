@@ -229,7 +229,11 @@ export function createRbacStore(db: Db) {
         .where('name', 'like', 'managed:%');
       for (let i = 0; i < scopes.length; i += SCOPES_PER_DELETE) {
         const batch = scopes.slice(i, i + SCOPES_PER_DELETE);
-        await db.deleteFrom('permission').where('scope', 'in', batch).where('role_id', 'in', roleIds).execute();
+        await db
+          .deleteFrom('permission')
+          .where('scope', 'in', batch)
+          .where('role_id', 'in', roleIds)
+          .execute();
       }
     },
 
