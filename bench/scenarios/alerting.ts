@@ -7,13 +7,22 @@ async function seedContactPoints(ctx: BenchContext): Promise<void> {
   for (let i = 0; i < 50; i++) {
     const name = `bench-cp-${i}`;
     names.push(name);
-    for (let j = 0; j < 2; j++) {
-      await adminApi(ctx, 'POST', '/api/v1/provisioning/contact-points', {
-        name,
-        type: 'webhook',
-        settings: { url: `http://127.0.0.1:9/${i}/${j}`, username: 'u', password: `secret-${i}-${j}` },
-      });
-    }
+    // A contact point with several integrations is created whole through the receivers API.
+    await adminApi(
+      ctx,
+      'POST',
+      '/apis/notifications.alerting.grafana.app/v0alpha1/namespaces/default/receivers',
+      {
+        metadata: {},
+        spec: {
+          title: name,
+          integrations: [0, 1].map((j) => ({
+            type: 'webhook',
+            settings: { url: `http://127.0.0.1:9/${i}/${j}`, username: 'u', password: `secret-${i}-${j}` },
+          })),
+        },
+      },
+    );
   }
   await adminApi(ctx, 'PUT', '/api/v1/provisioning/policies', {
     receiver: names[0],

@@ -219,6 +219,23 @@ describe('concurrent creates of one name', () => {
   });
 });
 
+describe('concurrent contact points', () => {
+  it('creates of one name: one wins, the rest are 409; of different names: all kept', async () => {
+    const server = await startTestServer();
+    const create = (name: string, i: number) =>
+      call(server, 'POST', '/api/v1/provisioning/contact-points', {
+        as: ADMIN,
+        body: { name, type: 'webhook', settings: { url: `http://127.0.0.1:9/${i}` } },
+      });
+    expectOneWinner(await all(10, (i) => create('contested-cp', i)), 202);
+    expectAll(await all(20, (i) => create(`cp-${i}`, i)), 202);
+    const listed = await call(server, 'GET', '/api/v1/provisioning/contact-points', { as: ADMIN });
+    const names = (listed.body as { name: string }[]).map((cp) => cp.name);
+    expect(names.filter((name) => name === 'contested-cp')).toHaveLength(1);
+    expect(names.filter((name) => name.startsWith('cp-'))).toHaveLength(20);
+  });
+});
+
 describe('concurrent grants and memberships', () => {
   it('team members added at once are all added; the same member twice is refused once', async () => {
     const server = await startTestServer();

@@ -270,7 +270,7 @@ export function createContactPointsService(deps: {
         created: now,
         updated: now,
       };
-      await store.transaction(async (trx, afterCommit) => {
+      await store.transaction(async (trx) => {
         await claimName(trx, orgId, input.name, now);
         const existing = await trx.byUid(orgId, finalUid);
         if (existing) throw contactPointUidInUse(finalUid, existing.name);
@@ -280,7 +280,7 @@ export function createContactPointsService(deps: {
           if (isUniqueViolation(err)) throw contactPointUidInUse(finalUid, input.name);
           throw err;
         }
-        afterCommit(() => permissions.grantDefaults(orgId, input.name, creatorUserId));
+        await permissions.grantDefaults(orgId, input.name, creatorUserId);
       });
       return { id: 0, ...row };
     },
@@ -314,7 +314,7 @@ export function createContactPointsService(deps: {
       const alone = renamed && (await store.countByName(orgId, stored.name)) === 1;
       if (alone) await assertNotReferenced(orgId, stored.name);
       const now = clock.now();
-      await store.transaction(async (trx, afterCommit) => {
+      await store.transaction(async (trx) => {
         if (alone) {
           try {
             await trx.renameContactPoint(orgId, stored.name, input.name, now);
@@ -322,10 +322,10 @@ export function createContactPointsService(deps: {
             if (isUniqueViolation(err)) throw contactPointNameTaken(input.name);
             throw err;
           }
-          afterCommit(() => permissions.move(orgId, stored.name, input.name));
+          await permissions.move(orgId, stored.name, input.name);
         } else if (renamed) {
           await claimName(trx, orgId, input.name, now);
-          afterCommit(() => permissions.grantDefaults(orgId, input.name, null));
+          await permissions.grantDefaults(orgId, input.name, null);
         }
         await trx.update(orgId, uid, {
           name: input.name,
@@ -353,11 +353,11 @@ export function createContactPointsService(deps: {
       if (!stored) return;
       checkProvenance(stored.provenance, provenance);
       if ((await store.countByName(orgId, stored.name)) === 1) await assertNotReferenced(orgId, stored.name);
-      await store.transaction(async (trx, afterCommit) => {
+      await store.transaction(async (trx) => {
         await trx.delete(orgId, uid);
         if ((await trx.countByName(orgId, stored.name)) > 0) return;
         await trx.deleteContactPoint(orgId, stored.name);
-        afterCommit(() => permissions.remove(orgId, stored.name));
+        await permissions.remove(orgId, stored.name);
       });
     },
 
@@ -392,10 +392,10 @@ export function createContactPointsService(deps: {
         if ((await store.countByName(orgId, old)) === moving) await assertNotReferenced(orgId, old);
       }
       const now = clock.now();
-      await store.transaction(async (trx, afterCommit) => {
+      await store.transaction(async (trx) => {
         if (!current) {
           await claimName(trx, orgId, name, now);
-          afterCommit(() => permissions.grantDefaults(orgId, name, null));
+          await permissions.grantDefaults(orgId, name, null);
         }
         for (const p of prepared) {
           const values = {
@@ -413,7 +413,7 @@ export function createContactPointsService(deps: {
         for (const old of left) {
           if ((await trx.countByName(orgId, old)) > 0) continue;
           await trx.deleteContactPoint(orgId, old);
-          afterCommit(() => permissions.remove(orgId, old));
+          await permissions.remove(orgId, old);
         }
       });
     },

@@ -318,10 +318,10 @@ export function createReceiversApiService(deps: {
       const items = await prepare(orgId, body);
       const creator = identity.kind === 'user' ? identity.userId : null;
       const now = clock.now();
-      await store.transaction(async (trx, afterCommit) => {
+      await store.transaction(async (trx) => {
         await claimName(trx, orgId, title, now);
         await writeIntegrations(trx, orgId, title, items, now);
-        afterCommit(() => permissions.grantDefaults(orgId, title, creator));
+        await permissions.grantDefaults(orgId, title, creator);
       });
       return present(orgId, await store.list(orgId, title));
     },
@@ -359,7 +359,7 @@ export function createReceiversApiService(deps: {
       if (renamed && ((await deps.policies.usage(orgId)).get(name) ?? 0) > 0) throw contactPointReferenced();
       const kept = new Set(items.filter((item) => item.stored).map((item) => item.uid));
       const now = clock.now();
-      await store.transaction(async (trx, afterCommit) => {
+      await store.transaction(async (trx) => {
         if (renamed) {
           try {
             await trx.renameContactPoint(orgId, name, title, now);
@@ -367,7 +367,7 @@ export function createReceiversApiService(deps: {
             if (isUniqueViolation(err)) throw contactPointNameTaken(title);
             throw err;
           }
-          afterCommit(() => permissions.move(orgId, name, title));
+          await permissions.move(orgId, name, title);
         }
         for (const row of rows) if (!kept.has(row.uid)) await trx.delete(orgId, row.uid);
         await writeIntegrations(trx, orgId, title, items, now);
@@ -383,10 +383,10 @@ export function createReceiversApiService(deps: {
       await authorizer.authorize(identity, canChangeReceiver('delete', name));
       for (const row of rows) checkProvenance(row.provenance, '');
       if (((await deps.policies.usage(orgId)).get(name) ?? 0) > 0) throw receiverInUse();
-      await store.transaction(async (trx, afterCommit) => {
+      await store.transaction(async (trx) => {
         await trx.deleteIntegrationsOf(orgId, name);
         await trx.deleteContactPoint(orgId, name);
-        afterCommit(() => permissions.remove(orgId, name));
+        await permissions.remove(orgId, name);
       });
       return present(orgId, rows);
     },
