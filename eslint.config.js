@@ -30,6 +30,17 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in stores: the query builder is imported by *.store.ts and src/store/ only.
+    files: ['src/**/*.ts'],
+    ignores: ['src/store/**', 'src/**/*.store.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', message: 'SQL belongs in a *.store.ts (or src/store/).' }] },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies loosely and assert on them with expect().
     files: ['test/**/*.ts'],
     rules: {
