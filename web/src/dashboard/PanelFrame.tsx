@@ -7,13 +7,7 @@ import { calculateInterval, parseDuration, type TimeRange } from '../lib/time.js
 import { scopedVars, type VariableState } from '../lib/variable-state.js';
 import { interpolate } from '../lib/variables.js';
 import { panelComponent, queriesData } from '../panels/registry.js';
-
-export interface Annotation {
-  time: number;
-  timeEnd?: number;
-  text: string;
-  color?: string;
-}
+import type { Annotation } from '../panels/types.js';
 
 type QueryState =
   | { status: 'idle' }

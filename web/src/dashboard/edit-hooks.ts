@@ -4,7 +4,7 @@ import type { PlacedPanel } from '../lib/layout.js';
 import type { RepeatedPanel } from '../lib/repeat.js';
 import type { RawTimeRange, TimeRange } from '../lib/time.js';
 import type { VariableState } from '../lib/variable-state.js';
-import type { Annotation } from './PanelFrame.js';
+import type { Annotation } from '../panels/types.js';
 
 /** What a panel needs from the dashboard around it: the editor's preview renders panels with it. */
 export interface ViewContext {

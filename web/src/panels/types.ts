@@ -1,8 +1,15 @@
-import type { Annotation } from '../dashboard/PanelFrame.js';
 import type { PanelData } from '../lib/frames.js';
 import type { Panel } from '../lib/model.js';
 import type { TimeRange } from '../lib/time.js';
 import type { ScopedVars } from '../lib/variables.js';
+
+/** An annotation as panels draw it (a point or a region in time). */
+export interface Annotation {
+  time: number;
+  timeEnd?: number;
+  text: string;
+  color?: string;
+}
 
 export interface PanelProps {
   panel: Panel;

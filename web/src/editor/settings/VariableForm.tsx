@@ -6,7 +6,7 @@ import type { VariableModel } from '../../lib/model.js';
 import { staticOptions } from '../../lib/variable-state.js';
 import { CheckField, NumberField, SelectField, TextField } from '../common/fields.js';
 import { variableNameError } from '../model/validate.js';
-import { definitionOf } from './VariablesEditor.js';
+import { definitionOf } from './variable-definition.js';
 
 const TYPES = [
   { value: 'query', label: 'Query' },

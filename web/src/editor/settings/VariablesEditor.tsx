@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import type { DashboardModel, VariableModel } from '../../lib/model.js';
+import { definitionOf } from './variable-definition.js';
 import { VariableForm } from './VariableForm.js';
-
-export function definitionOf(variable: VariableModel): string {
-  if (variable.definition) return variable.definition;
-  const query = variable.query;
-  if (typeof query === 'string') return query;
-  const inner = query && typeof query === 'object' ? (query as { query?: unknown }).query : undefined;
-  if (typeof inner === 'string') return inner;
-  return '';
-}
 
 /** The dashboard's variables: list, add, edit, reorder, remove. */
 export function VariablesEditor({
