@@ -21,13 +21,63 @@ export class AppError extends Error {
   }
 }
 
-/** Declares an error kind: `const NotFound = defineError(404, 'user.not-found', 'User not found')`. */
-export function defineError(status: number, messageId: string | undefined, message: string) {
-  return (overrideMessage?: string, extra?: Record<string, unknown>): AppError =>
-    new AppError(status, overrideMessage ?? message, messageId, extra);
+/**
+ * The id every declared error carries, Grafana's errutil convention `component.error-brief`:
+ * dotted lower-case segments with kebab-case words (`user.already-exists`,
+ * `alerting.notifications.receivers.exists`). Grafana compat: ids Grafana itself sends in another
+ * casing (`folder.notFound`, `serviceaccounts.ErrNotFound`) are kept verbatim; they are listed in
+ * GRAFANA_VERBATIM_MESSAGE_IDS.
+ */
+export const MESSAGE_ID_PATTERN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*)+$/;
+
+/** Grafana's own messageIds that break its `component.error-brief` rule, sent as Grafana does. */
+export const GRAFANA_VERBATIM_MESSAGE_IDS: ReadonlySet<string> = new Set([
+  'alerting.notifications.contact-points.notFound',
+  'alerting.notifications.contact-points.uidInUse',
+  'alerting.notifications.receivers.notFound',
+  'alerting.notifications.templates.invalidFormat',
+  'alerting.notifications.templates.notFound',
+  'datasource.nameInvalid',
+  'datasource.uidInvalid',
+  'datasource.urlInvalid',
+  'folder.notFound',
+  'serviceaccounts.ErrAlreadyExists',
+  'serviceaccounts.ErrInvalidInput',
+  'serviceaccounts.ErrInvalidRoleSpecified',
+  'serviceaccounts.ErrNameRequired',
+  'serviceaccounts.ErrNotFound',
+  'serviceaccounts.ErrTokenAlreadyExists',
+  'serviceaccounts.ErrTokenNotFound',
+]);
+
+/** A declared error kind: call it to build the error, optionally with a more specific message. */
+export interface ErrorKind {
+  (overrideMessage?: string, extra?: Record<string, unknown>): AppError;
+  readonly status: number;
+  readonly messageId: string;
+  readonly message: string;
 }
 
-export const notFound = defineError(404, undefined, 'Not found');
+/**
+ * Declares an error kind once, at module level in the feature's `<feature>.errors.ts`:
+ * `export const userNotFound = defineError(404, 'user.not-found', 'User not found')`. Messages
+ * that vary are a function over one declared kind: `(name: string) => nameTaken(\`… ${name}\`)`.
+ */
+export function defineError(
+  status: number,
+  messageId: string,
+  message: string,
+  extra?: Record<string, unknown>,
+): ErrorKind {
+  const build = (overrideMessage?: string, more?: Record<string, unknown>): AppError =>
+    new AppError(
+      status,
+      overrideMessage ?? message,
+      messageId,
+      extra || more ? { ...extra, ...more } : undefined,
+    );
+  return Object.assign(build, { status, messageId, message });
+}
 
 /**
  * A string longer than its column or limit, found by validation code rather than by a schema

@@ -1,8 +1,8 @@
 import type { Api } from '../../http/api.js';
-import { defineError } from '../../http/errors.js';
 import { identityOf, type Identity } from '../../http/identity.js';
 import { toIso } from '../../lib/clock.js';
 import { anyOf, can } from '../rbac/evaluator.js';
+import { badTime } from './alerting.errors.js';
 import { HistoryQuery, TestReceiversBody } from './alerting.schema.js';
 import type { DeliveryService } from './delivery.service.js';
 import type { AttemptRow } from './history.store.js';
@@ -12,9 +12,6 @@ import {
   type ReceiversTestService,
   type TestReceiver,
 } from './receivers-test.service.js';
-
-const badTime = (name: string) =>
-  defineError(400, undefined, `invalid ${name}: use epoch milliseconds or an ISO date`)();
 
 /** Epoch milliseconds or an ISO date. */
 function timeParam(name: string, value: string | undefined): number | undefined {

@@ -1,14 +1,16 @@
 import type { Config } from '../../config/config.js';
-import { defineError } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { UsersStore } from '../users/users.store.js';
-import { identityDisabled, loginFormDisabled, unauthorized } from './auth.errors.js';
+import {
+  cannotRevokeActive,
+  identityDisabled,
+  loginFormDisabled,
+  tokenNotFound,
+  unauthorized,
+} from './auth.errors.js';
 import type { PasswordAuth } from './password-auth.js';
 import type { ClientInfo, SessionsService } from './sessions.service.js';
 import type { SessionRow } from './sessions.store.js';
-
-const tokenNotFound = defineError(404, 'auth-token.not-found', 'User auth token not found');
-const cannotRevokeActive = defineError(400, 'auth-token.active', 'Cannot revoke active user auth token');
 
 /** Login, logout, rotation and the session list: the rules behind auth.routes.ts. */
 export function createAuthService(deps: {

@@ -1,5 +1,4 @@
 import type { Config } from '../../config/config.js';
-import { AppError } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { isStorableId } from '../../lib/limits.js';
@@ -14,6 +13,7 @@ import {
   identityDisabled,
   invalidApiKey,
   invalidBasicHeader,
+  invalidOrgHeader,
   notValidOrganization,
   revokedApiKey,
   unauthorized,
@@ -174,7 +174,6 @@ export type AuthnService = ReturnType<typeof createAuthnService>;
 
 function parseOrgHeader(value: string | undefined): number | null {
   if (value === undefined || value === '') return null;
-  if (!/^\d+$/.test(value) || !isStorableId(Number(value)))
-    throw new AppError(400, 'X-Grafana-Org-Id is invalid');
+  if (!/^\d+$/.test(value) || !isStorableId(Number(value))) throw invalidOrgHeader();
   return Number(value);
 }

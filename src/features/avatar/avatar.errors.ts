@@ -1,3 +1,3 @@
 import { defineError } from '../../http/errors.js';
 
-export const avatarNotFound = defineError(404, undefined, 'Avatar not found');
+export const avatarNotFound = defineError(404, 'avatar.not-found', 'Avatar not found');

@@ -1,10 +1,10 @@
 import { defineError } from '../../http/errors.js';
 
 // Grafana compat: dashboard save errors carry a `status` next to the message.
-const withStatus = (httpStatus: number, status: string, text: string) => () =>
-  defineError(httpStatus, undefined, text)(undefined, { status });
+const withStatus = (httpStatus: number, status: string, text: string) =>
+  defineError(httpStatus, `dashboard.${status}`, text, { status });
 
-export const dashboardNotFound = defineError(404, undefined, 'Dashboard not found');
+export const dashboardNotFound = defineError(404, 'dashboard.not-found', 'Dashboard not found');
 export const versionMismatch = withStatus(
   412,
   'version-mismatch',
@@ -26,21 +26,60 @@ export const tagTooLong = withStatus(
   'tag-too-long',
   'Dashboard tag cannot contain more than 50 characters',
 );
-export const uidTooLong = defineError(400, undefined, 'uid too long, max 40 characters');
-export const uidIllegal = defineError(400, undefined, 'uid contains illegal characters');
-export const messageTooLong = defineError(400, undefined, 'message too long, max 500 characters');
-export const folderPayload = defineError(400, undefined, 'Use folders endpoint for saving folders.');
-export const saveFolderNotFound = defineError(400, undefined, 'folder not found');
-export const sameUidExists = defineError(400, undefined, 'A dashboard with the same uid already exists');
-export const cannotSaveProvisioned = defineError(400, undefined, 'Cannot save provisioned dashboard');
-export const cannotDeleteProvisioned = defineError(400, undefined, 'provisioned dashboard cannot be deleted');
+export const uidTooLong = defineError(400, 'dashboard.uid-too-long', 'uid too long, max 40 characters');
+export const uidIllegal = defineError(400, 'dashboard.uid-invalid', 'uid contains illegal characters');
+export const messageTooLong = defineError(
+  400,
+  'dashboard.message-too-long',
+  'message too long, max 500 characters',
+);
+export const folderPayload = defineError(
+  400,
+  'dashboard.folder-payload',
+  'Use folders endpoint for saving folders.',
+);
+export const saveFolderNotFound = defineError(400, 'dashboard.folder-not-found', 'folder not found');
+export const sameUidExists = defineError(
+  400,
+  'dashboard.uid-exists',
+  'A dashboard with the same uid already exists',
+);
+export const cannotSaveProvisioned = defineError(
+  400,
+  'dashboard.provisioned-save',
+  'Cannot save provisioned dashboard',
+);
+export const cannotDeleteProvisioned = defineError(
+  400,
+  'dashboard.provisioned-delete',
+  'provisioned dashboard cannot be deleted',
+);
+const versionNotFoundKind = defineError(404, 'dashboard.version-not-found', 'Dashboard version not found');
 export const versionNotFound = (version: number, dashboardId: number) =>
-  defineError(404, undefined, `Dashboard version ${version} not found for dashboardId ${dashboardId}`)();
+  versionNotFoundKind(`Dashboard version ${version} not found for dashboardId ${dashboardId}`);
 export const identicalVersion = defineError(
   400,
-  undefined,
+  'dashboard.identical-version',
   'Current dashboard is identical to the specified version',
 );
-export const invalidVersionId = defineError(400, undefined, 'id is invalid');
-export const homeDashboardUnreadable = defineError(500, undefined, 'Failed to load home dashboard');
-export const invalidPermissionItem = defineError(400, undefined, 'bad request data');
+export const invalidVersionId = defineError(400, 'dashboard.invalid-version-id', 'id is invalid');
+export const homeDashboardUnreadable = defineError(
+  500,
+  'dashboard.home-unreadable',
+  'Failed to load home dashboard',
+);
+export const invalidPermissionItem = defineError(
+  400,
+  'dashboard.invalid-permission-item',
+  'bad request data',
+);
+export const permissionUserNotFound = defineError(
+  400,
+  'dashboard.permission-user-not-found',
+  'Failed to update permissions: user not found',
+);
+export const permissionTeamNotFound = defineError(
+  400,
+  'dashboard.permission-team-not-found',
+  'Failed to update permissions: team not found',
+);

@@ -3,38 +3,60 @@ import { defineError } from '../../http/errors.js';
 // Grafana's messages (pkg/api/datasources.go, pkg/services/datasources/errors.go), word for word:
 // "Datasource added" but "Data source deleted", lower-case "data source" in conflicts.
 
-export const dataSourceNotFound = defineError(404, undefined, 'Data source not found');
-export const nameTaken = defineError(409, undefined, 'data source with the same name already exists');
-export const uidTaken = defineError(409, undefined, 'data source with the same uid already exists');
+export const dataSourceNotFound = defineError(404, 'datasource.not-found', 'Data source not found');
+export const nameTaken = defineError(
+  409,
+  'datasource.name-exists',
+  'data source with the same name already exists',
+);
+export const uidTaken = defineError(
+  409,
+  'datasource.uid-exists',
+  'data source with the same uid already exists',
+);
 export const nameTakenOnUpdate = defineError(
   409,
-  undefined,
+  'datasource.name-exists',
   'Failed to update datasource: data source with the same name already exists',
 );
 export const staleVersion = defineError(
   409,
-  undefined,
+  'datasource.version-conflict',
   'Datasource has already been updated by someone else. Please reload and try again',
 );
-export const readOnlyUpdate = defineError(403, undefined, 'Cannot update read-only data source');
-export const readOnlyDelete = defineError(403, undefined, 'Cannot delete read-only data source');
-export const idInvalid = defineError(400, undefined, 'id is invalid');
-export const uidPathInvalid = defineError(400, undefined, 'UID is invalid');
-export const versionInvalid = defineError(400, undefined, 'version is invalid');
+export const readOnlyUpdate = defineError(403, 'datasource.read-only', 'Cannot update read-only data source');
+export const readOnlyDelete = defineError(403, 'datasource.read-only', 'Cannot delete read-only data source');
+export const idInvalid = defineError(400, 'datasource.invalid-id', 'id is invalid');
+export const uidPathInvalid = defineError(400, 'datasource.invalid-uid', 'UID is invalid');
+export const versionInvalid = defineError(400, 'datasource.invalid-version', 'version is invalid');
 
 // Grafana's errutil validation errors: {message, messageId, statusCode}.
-const validationError = (messageId: string, text: string) => () =>
-  defineError(400, messageId, text)(undefined, { statusCode: 400 });
+const validationError = (messageId: string, text: string) =>
+  defineError(400, messageId, text, { statusCode: 400 });
 export const nameInvalid = validationError('datasource.nameInvalid', 'Invalid datasource name.');
 export const urlInvalid = validationError('datasource.urlInvalid', 'Invalid datasource url.');
 export const uidInvalid = validationError('datasource.uidInvalid', 'Invalid datasource uid.');
+const invalidUrlKind = defineError(400, 'datasource.invalid-url', 'Validation error, invalid URL');
 export const invalidUrl = (url: string) =>
-  defineError(400, undefined, `Validation error, invalid URL: ${JSON.stringify(url)}`)();
+  invalidUrlKind(`Validation error, invalid URL: ${JSON.stringify(url)}`);
 
 export const directAccess = defineError(
   400,
-  undefined,
+  'datasource.direct-access',
   'This data source uses direct (browser) access and cannot be used through the proxy',
 );
-export const proxyNotFound = defineError(404, undefined, 'Unable to find datasource');
-export const proxyPathInvalid = defineError(400, undefined, 'Invalid proxy path');
+export const proxyNotFound = defineError(404, 'datasource.proxy-not-found', 'Unable to find datasource');
+export const proxyPathInvalid = defineError(400, 'datasource.invalid-proxy-path', 'Invalid proxy path');
+const invalidProxyUrlKind = defineError(400, 'datasource.invalid-proxy-url', 'Invalid data source URL');
+export const invalidProxyUrl = (url: string) =>
+  invalidProxyUrlKind(`Invalid data source URL: ${JSON.stringify(url)}`);
+
+// Grafana's handleQueryMetricsError: a data source the caller cannot use fails the whole request.
+export const queryAccessDenied = defineError(403, 'query.access-denied', 'Access denied to data source');
+export const queryDataSourceNotFound = defineError(
+  404,
+  'query.datasource-not-found',
+  'Data source not found',
+);
+/** `/api/ds/query` whose request itself is bad (no queries, a bad time range), worded by the plugins. */
+export const badQueryRequest = defineError(400, 'query.bad-request', 'bad request data');

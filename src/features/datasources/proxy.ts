@@ -8,9 +8,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Metrics } from '../../http/metrics.js';
 import { dataSourceTimeoutMs } from './call-options.js';
-import { directAccess, proxyPathInvalid } from './datasources.errors.js';
+import { directAccess, invalidProxyUrl, proxyPathInvalid } from './datasources.errors.js';
 import { dataSourceHeaders, type DataSourceSettings } from './plugins/index.js';
-import { AppError } from '../../http/errors.js';
 
 /** Grafana's `[dataproxy] timeout` default: how long a proxied back end may take to answer. */
 export const PROXY_TIMEOUT_MS = 30_000;
@@ -29,9 +28,6 @@ const HOP_BY_HOP = new Set([
 ]);
 // The caller's credentials for svc must never reach a data source; Grafana also drops these.
 const CALLER_ONLY = new Set(['host', 'cookie', 'authorization', 'origin', 'referer', 'x-grafana-org-id']);
-
-const invalidDataSourceUrl = (url: string) =>
-  new AppError(400, `Invalid data source URL: ${JSON.stringify(url)}`);
 
 export interface ProxyTarget {
   url: URL;
@@ -107,10 +103,10 @@ function parseBase(raw: string): URL {
   try {
     url = new URL(withScheme);
   } catch {
-    throw invalidDataSourceUrl(raw);
+    throw invalidProxyUrl(raw);
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || raw.trim() === '') {
-    throw invalidDataSourceUrl(raw);
+    throw invalidProxyUrl(raw);
   }
   return url;
 }

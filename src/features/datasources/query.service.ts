@@ -1,9 +1,9 @@
 import type { Identity } from '../../http/identity.js';
-import { AppError, defineError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { can } from '../rbac/evaluator.js';
 import { dataSourceTimeoutMs } from './call-options.js';
 import { dataSourceScope, type DataSourceRef, type DataSourcesService } from './datasources.service.js';
+import { badQueryRequest, queryAccessDenied, queryDataSourceNotFound } from './datasources.errors.js';
 import type { DataSourcesStore } from './datasources.store.js';
 import {
   checkDataSourceHealth,
@@ -14,10 +14,6 @@ import {
   type QueryRequest,
   type QueryResults,
 } from './plugins/index.js';
-
-// Grafana's handleQueryMetricsError: a data source the caller cannot use fails the whole request.
-const queryAccessDenied = defineError(403, undefined, 'Access denied to data source');
-const queryDataSourceNotFound = defineError(404, undefined, 'Data source not found');
 
 /** Health checks and `/api/ds/query`: settings from the data sources service, work by the plugins. */
 export function createQueryService(deps: {
@@ -70,7 +66,7 @@ export function createQueryService(deps: {
           Promise.resolve(resolved.get(uid) ?? { ok: false, status: 404, message: 'Data source not found' }),
         { signal, now: deps.clock.now() },
       );
-      if (!outcome.ok) throw new AppError(outcome.status, outcome.message);
+      if (!outcome.ok) throw badQueryRequest(outcome.message);
       return { status: outcome.status, body: outcome.body };
     },
   };

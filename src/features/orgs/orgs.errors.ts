@@ -30,4 +30,9 @@ export const memberNotFound = defineError(
   'org.member-not-found',
   'User is not a member of this organization',
 );
+export const alreadyMember = defineError(
+  409,
+  'org.already-member',
+  'User is already member of this organization',
+);
 export const emptyName = defineError(400, 'org.empty-name', 'Organization name cannot be empty');

@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.js';
 import { isOrgRole, roleIncludes, type OrgRole } from '../rbac/basic-roles.js';
 import type { UsersStore } from '../users/users.store.js';
 import {
+  alreadyMember,
   cannotDeleteActiveOrg,
   deleteOrgNotFound,
   emptyName,
@@ -16,7 +17,6 @@ import {
   roleTooHigh,
 } from './orgs.errors.js';
 import type { MemberRow, OrgAddress, OrgRow, OrgsStore } from './orgs.store.js';
-import { defineError } from '../../http/errors.js';
 import { onUniqueViolation } from '../../store/unique-violation.js';
 
 /** Organizations and their members; the org of "current org" calls always comes from the identity. */
@@ -106,13 +106,7 @@ export function createOrgsService(deps: { orgs: OrgsStore; users: UsersStore; cl
       const user = await users.findByLoginOrEmail(loginOrEmail, orgId);
       if (!user) throw memberUserNotFound();
       if (user.org_role) {
-        throw defineError(
-          409,
-          'org.already-member',
-          'User is already member of this organization',
-        )(undefined, {
-          userId: user.id,
-        });
+        throw alreadyMember(undefined, { userId: user.id });
       }
       await orgs.addMember(orgId, user.id, checked, clock.now());
       return user.id;

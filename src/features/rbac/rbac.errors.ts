@@ -31,18 +31,14 @@ export const roleAssigned = defineError(
   'accesscontrol.role-assigned',
   'the role is assigned to users, teams or basic roles: delete it with force=true',
 );
+const unknownActionKind = defineError(400, 'permreg.unknown-action', 'unknown action');
 export const unknownAction = (action: string) =>
-  defineError(
-    400,
-    'permreg.unknown-action',
-    `unknown action: ${action}, was not found in the list of valid actions`,
-  )();
+  unknownActionKind(`unknown action: ${action}, was not found in the list of valid actions`);
+const invalidScopeKind = defineError(400, 'permreg.invalid-scope', 'invalid scope');
 export const invalidScope = (scope: string, action: string, expected: string[]) =>
-  defineError(
-    400,
-    'permreg.invalid-scope',
+  invalidScopeKind(
     `invalid scope: ${scope}, for action: ${action}, expected prefixes are [${expected.join(' ')}]`,
-  )();
+  );
 export const invalidBuiltInRole = defineError(
   400,
   'accesscontrol.invalid-builtin-role',
@@ -50,17 +46,23 @@ export const invalidBuiltInRole = defineError(
 );
 export const userNotFound = defineError(404, 'user.not-found', 'User not found');
 export const teamNotFound = defineError(404, 'team.not-found', 'Team not found');
-export const invalidId = (name: string) => defineError(400, undefined, `${name} is invalid`)();
+const invalidIdKind = defineError(400, 'accesscontrol.invalid-id', 'id is invalid');
+export const invalidId = (name: string) => invalidIdKind(`${name} is invalid`);
 export const invalidPermissionLevel = defineError(
   400,
-  'resourcePermissions.invalidPermission',
+  'resource-permissions.invalid-permission',
   'invalid permission',
 );
 export const builtInRoleNotAllowed = defineError(
   400,
-  'resourcePermissions.builtInRoleNotAllowed',
+  'resource-permissions.built-in-role-not-allowed',
   'this resource does not take permissions for basic roles',
 );
+export const resourceNotFound = defineError(404, 'resource-permissions.not-found', 'Resource not found');
+export const unknownResource = defineError(404, 'rbac.unknown-resource', 'Resource not found');
+const invalidLevelKind = defineError(400, 'rbac.invalid-permission', 'invalid permission level');
+export const invalidLevel = (level: string, levels: string[]) =>
+  invalidLevelKind(`invalid permission level "${level}": use one of ${levels.join(', ')}`);
 export const externalServiceInvalid = defineError(
   400,
   'accesscontrol.extsvc-invalid',

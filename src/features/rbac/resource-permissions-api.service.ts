@@ -5,15 +5,13 @@ import {
   builtInRoleNotAllowed,
   invalidBuiltInRole,
   invalidPermissionLevel,
+  resourceNotFound,
   teamNotFound,
   userNotFound,
 } from './rbac.errors.js';
 import type { Principal, RbacStore } from './rbac.store.js';
 import { resourceKind, type ResourceKind } from './resource-levels.js';
 import type { ResourcePermissions } from './resource-permissions.service.js';
-import { defineError } from '../../http/errors.js';
-
-const resourceNotFound = defineError(404, 'resourcePermissions.notFound', 'Resource not found');
 
 interface Assignments {
   users: boolean;

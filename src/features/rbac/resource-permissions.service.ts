@@ -1,5 +1,5 @@
-import { defineError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { invalidLevel, unknownResource } from './rbac.errors.js';
 import type { Principal, RbacStore } from './rbac.store.js';
 import { levelOf, resourceKind, type ResourceKind } from './resource-levels.js';
 
@@ -13,14 +13,6 @@ export interface ResourcePermission {
   level: string;
   actions: string[];
 }
-
-const unknownResource = defineError(404, 'rbac.unknown-resource', 'Resource not found');
-const invalidLevel = (kind: ResourceKind, level: string) =>
-  defineError(
-    400,
-    'rbac.invalid-permission',
-    `invalid permission level "${level}": use one of ${Object.keys(kind.levels).join(', ')}`,
-  )();
 
 /**
  * Resource permissions (who may View/Edit/Admin one dashboard, folder, data source, …), stored as
@@ -60,7 +52,7 @@ export function createResourcePermissions(deps: { store: RbacStore; clock: Clock
     ): Promise<void> {
       const kind = kindOf(resource);
       const actions = level === '' ? [] : kind.levels[level];
-      if (!actions) throw invalidLevel(kind, level);
+      if (!actions) throw invalidLevel(level, Object.keys(kind.levels));
       await store.setScopeActions(orgId, principal, kind.scopePrefix + id, actions, clock.now());
     },
 

@@ -1,21 +1,14 @@
 import { hkdf, randomBytes, webcrypto } from 'node:crypto';
 
 type CryptoKey = webcrypto.CryptoKey;
-import { defineError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { generateUid } from '../../lib/uid.js';
 import type { Db } from '../../store/database.js';
+import { secretKeyChanged } from './secrets.errors.js';
 
 const { subtle } = webcrypto;
 const IV_BYTES = 12;
 const FORMAT = 'v1';
-
-/** The stored data cannot be decrypted with the configured key: it was changed without re-encryption. */
-export const secretKeyChanged = defineError(
-  500,
-  'secrets.secret-key-changed',
-  'Stored secrets cannot be decrypted: [security] secret_key has changed since they were written. Restore the previous secret_key.',
-);
 
 /**
  * Envelope encryption of secrets at rest (AES-256-GCM). Each scope (e.g. "datasources") has a

@@ -21,10 +21,10 @@ export const invalidRole = defineError(
   'serviceaccounts.ErrInvalidRoleSpecified',
   'invalid role specified',
 );
-// Grafana compat: the handler answers with a plain `{message}`, no messageId.
+// Grafana's handler answers with a plain `{message}`; svc adds its own messageId.
 export const roleHigherThanCaller = defineError(
   403,
-  undefined,
+  'serviceaccounts.role-too-high',
   "Cannot assign a role higher than user's role",
 );
 
@@ -45,12 +45,12 @@ export const invalidSecondsToLive = defineError(
 );
 export const secondsToLiveRequired = defineError(
   400,
-  undefined,
+  'serviceaccounts.seconds-to-live-required',
   'Number of seconds before expiration should be set',
 );
 export const secondsToLiveTooLong = defineError(
   400,
-  undefined,
+  'serviceaccounts.seconds-to-live-too-long',
   'Number of seconds before expiration is greater than the global limit',
 );
 

@@ -17,6 +17,12 @@ export const externalUserUpdate = defineError(
   'user.external',
   'User info cannot be updated for external Users',
 );
+export const externalUserPassword = defineError(400, 'user.external', 'Cannot update external user password');
+const userExistsKind = defineError(412, 'user.already-exists', 'User already exists');
+export const userExists = (email: string, login: string) =>
+  userExistsKind(`User with email '${email}' or username '${login}' already exists`);
+/** Creating a user in an organization that does not exist. */
+export const createOrgNotFound = defineError(400, 'org.not-found', 'Organization not found');
 export const passwordTooShort = defineError(
   400,
   'password.password-policy-too-short',
@@ -45,4 +51,4 @@ export const invalidTheme = defineError(
   'user.invalid-theme',
   'Invalid theme: use light, dark or system',
 );
-export const notValidOrganization = defineError(401, undefined, 'Not a valid organization');
+export const notValidOrganization = defineError(401, 'user.invalid-organization', 'Not a valid organization');

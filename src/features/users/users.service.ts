@@ -1,5 +1,5 @@
 import type { Config } from '../../config/config.js';
-import { checkMaxLength, defineError } from '../../http/errors.js';
+import { checkMaxLength } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isStorableId, LIMITS } from '../../lib/limits.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -12,6 +12,8 @@ import { checkPassword } from './password-policy.js';
 import {
   cannotDeleteSelf,
   cannotDisableSelf,
+  createOrgNotFound,
+  externalUserPassword,
   externalUserUpdate,
   invalidOldPassword,
   invalidTheme,
@@ -19,6 +21,7 @@ import {
   loginConflict,
   needLoginOrEmail,
   notValidOrganization,
+  userExists,
   userNotFound,
 } from './users.errors.js';
 import type { UserRow, UsersStore } from './users.store.js';
@@ -39,13 +42,6 @@ export interface NewUser {
 }
 
 const THEMES = ['', 'light', 'dark', 'system'];
-const userExists = (email: string, login: string) =>
-  defineError(
-    412,
-    'user.already-exists',
-    `User with email '${email}' or username '${login}' already exists`,
-  )();
-const orgNotFound = defineError(400, 'org.not-found', 'Organization not found');
 
 /** Lower-casing can lengthen a login or email beyond its column (`İ` becomes two characters). */
 function checkStored(login: string, email: string): void {
@@ -126,7 +122,7 @@ export function createUsersService(deps: {
 
     async changeOwnPassword(id: number, oldPassword: string, newPassword: string): Promise<void> {
       const user = await get(id);
-      if (user.is_external) throw defineError(400, 'user.external', 'Cannot update external user password')();
+      if (user.is_external) throw externalUserPassword();
       if (!(await verifyPassword(user.password, user.salt, oldPassword)).ok) throw invalidOldPassword();
       checkPassword(newPassword, config.auth.passwordPolicy);
       await users.update(id, { password: await hashPassword(newPassword), salt: '', updated: clock.now() });
@@ -165,7 +161,7 @@ export function createUsersService(deps: {
       // concurrent create of the same login or email loses on the unique index.
       return unitOfWork(async () => {
         if (await users.loginOrEmailTaken(login, email)) throw userExists(email, login);
-        if (input.orgId !== undefined && !(await orgs.getById(input.orgId))) throw orgNotFound();
+        if (input.orgId !== undefined && !(await orgs.getById(input.orgId))) throw createOrgNotFound();
 
         const now = clock.now();
         const autoOrg = config.users.autoAssignOrg

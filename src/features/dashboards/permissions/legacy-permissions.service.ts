@@ -1,12 +1,12 @@
-import { defineError } from '../../../http/errors.js';
 import type { Principal } from '../../rbac/rbac.store.js';
 import { LEGACY_LEVELS } from '../../rbac/resource-levels.js';
 import type { ResourcePermission, ResourcePermissions } from '../../rbac/resource-permissions.service.js';
+import {
+  invalidPermissionItem as invalidItem,
+  permissionTeamNotFound as unknownTeam,
+  permissionUserNotFound as unknownUser,
+} from '../dashboards.errors.js';
 import type { PrincipalNamesStore } from './legacy-permissions.store.js';
-
-const invalidItem = defineError(400, undefined, 'bad request data');
-const unknownUser = defineError(400, undefined, 'Failed to update permissions: user not found');
-const unknownTeam = defineError(400, undefined, 'Failed to update permissions: team not found');
 
 export interface PermissionTarget {
   resource: 'dashboards' | 'folders';

@@ -1,8 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { Api } from '../../../http/api.js';
-import { defineError } from '../../../http/errors.js';
 import { identityOf } from '../../../http/identity.js';
 import { Count } from '../../../lib/limits.js';
+import { badSort, searchFailed } from './search.errors.js';
 import type { SearchService } from './search.service.js';
 
 const StringOrList = Type.Union([Type.String(), Type.Array(Type.String())]);
@@ -19,9 +19,6 @@ const SearchQuery = Type.Object({
   sort: Type.Optional(Type.String()),
   permission: Type.Optional(Type.String()),
 });
-
-const searchFailed = defineError(500, undefined, 'Search failed');
-const badSort = defineError(400, undefined, 'Invalid sort option');
 
 export const DEFAULT_SEARCH_LIMIT = 1000;
 export const MAX_SEARCH_LIMIT = 5000;
