@@ -16,7 +16,8 @@ export default tseslint.config(
     },
   },
   {
-    // Units of work go through store/transaction.ts, which re-runs them on deadlocks.
+    // Units of work go through store/transaction.ts, which re-runs them on deadlocks. Errors are
+    // declared once at module level (one rule entry: ESLint keeps only the last options of a rule).
     files: ['src/**/*.ts'],
     ignores: ['src/store/transaction.ts'],
     rules: {
@@ -25,6 +26,11 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
           message: 'Use inTransaction() or a unitOfWork from src/store/transaction.ts: it retries deadlocks.',
+        },
+        {
+          selector: ":function CallExpression[callee.name='defineError']",
+          message:
+            "Declare the error once at module level in the feature's <feature>.errors.ts; a varying message is a function over that declared kind.",
         },
       ],
     },
