@@ -1,30 +1,34 @@
 import { defineError } from '../../http/errors.js';
 
 // Grafana compat: dashboard save errors carry a `status` next to the message.
-const withStatus = (httpStatus: number, status: string, text: string) =>
-  defineError(httpStatus, `dashboard.${status}`, text, { status });
 
 export const dashboardNotFound = defineError(404, 'dashboard.not-found', 'Dashboard not found');
-export const versionMismatch = withStatus(
+export const versionMismatch = defineError(
   412,
-  'version-mismatch',
+  'dashboard.version-mismatch',
   'The dashboard has been changed by someone else',
+  { status: 'version-mismatch' },
 );
-export const nameExists = withStatus(
+export const nameExists = defineError(
   412,
-  'name-exists',
+  'dashboard.name-exists',
   'A dashboard with the same name in the folder already exists',
+  { status: 'name-exists' },
 );
-export const emptyTitle = withStatus(400, 'empty-name', 'Dashboard title cannot be empty');
-export const titleTooLong = withStatus(
+export const emptyTitle = defineError(400, 'dashboard.empty-name', 'Dashboard title cannot be empty', {
+  status: 'empty-name',
+});
+export const titleTooLong = defineError(
   400,
-  'title-too-long',
+  'dashboard.title-too-long',
   'Dashboard title cannot contain more than 5 000 characters',
+  { status: 'title-too-long' },
 );
-export const tagTooLong = withStatus(
+export const tagTooLong = defineError(
   400,
-  'tag-too-long',
+  'dashboard.tag-too-long',
   'Dashboard tag cannot contain more than 50 characters',
+  { status: 'tag-too-long' },
 );
 export const uidTooLong = defineError(400, 'dashboard.uid-too-long', 'uid too long, max 40 characters');
 export const uidIllegal = defineError(400, 'dashboard.uid-invalid', 'uid contains illegal characters');

@@ -31,11 +31,15 @@ export const uidPathInvalid = defineError(400, 'datasource.invalid-uid', 'UID is
 export const versionInvalid = defineError(400, 'datasource.invalid-version', 'version is invalid');
 
 // Grafana's errutil validation errors: {message, messageId, statusCode}.
-const validationError = (messageId: string, text: string) =>
-  defineError(400, messageId, text, { statusCode: 400 });
-export const nameInvalid = validationError('datasource.nameInvalid', 'Invalid datasource name.');
-export const urlInvalid = validationError('datasource.urlInvalid', 'Invalid datasource url.');
-export const uidInvalid = validationError('datasource.uidInvalid', 'Invalid datasource uid.');
+export const nameInvalid = defineError(400, 'datasource.nameInvalid', 'Invalid datasource name.', {
+  statusCode: 400,
+});
+export const urlInvalid = defineError(400, 'datasource.urlInvalid', 'Invalid datasource url.', {
+  statusCode: 400,
+});
+export const uidInvalid = defineError(400, 'datasource.uidInvalid', 'Invalid datasource uid.', {
+  statusCode: 400,
+});
 const invalidUrlKind = defineError(400, 'datasource.invalid-url', 'Validation error, invalid URL');
 export const invalidUrl = (url: string) =>
   invalidUrlKind(`Validation error, invalid URL: ${JSON.stringify(url)}`);
