@@ -19,7 +19,7 @@ export const cannotRevokeActive = defineError(
   'Cannot revoke active user auth token',
 );
 export const invalidOrgHeader = defineError(400, 'auth.invalid-org-header', 'X-Grafana-Org-Id is invalid');
-export const notValidOrganization = defineError(401, 'auth.invalid-organization', 'Not a valid organization');
+export const notValidOrganization = defineError(401, 'org.not-a-member', 'Not a valid organization');
 export const basicAuthDisabled = defineError(401, 'basic-auth.disabled', 'Basic authentication is disabled');
 export const invalidBasicHeader = defineError(400, 'basic-auth.invalid-header', 'Invalid Basic Auth Header');
 export const loginFormDisabled = defineError(401, 'login.disabled', 'Login form is disabled');

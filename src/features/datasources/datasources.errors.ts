@@ -63,4 +63,4 @@ export const queryDataSourceNotFound = defineError(
   'Data source not found',
 );
 /** `/api/ds/query` whose request itself is bad (no queries, a bad time range), worded by the plugins. */
-export const badQueryRequest = defineError(400, 'query.bad-request', 'bad request data');
+export const badQueryRequest = defineError(400, 'query.bad-request', 'Bad query request');

@@ -24,7 +24,7 @@ export const invalidRole = defineError(
 // Grafana's handler answers with a plain `{message}`; svc adds its own messageId.
 export const roleHigherThanCaller = defineError(
   403,
-  'serviceaccounts.role-too-high',
+  'org.role-too-high',
   "Cannot assign a role higher than user's role",
 );
 

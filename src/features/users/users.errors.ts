@@ -51,4 +51,4 @@ export const invalidTheme = defineError(
   'user.invalid-theme',
   'Invalid theme: use light, dark or system',
 );
-export const notValidOrganization = defineError(401, 'user.invalid-organization', 'Not a valid organization');
+export const notValidOrganization = defineError(401, 'org.not-a-member', 'Not a valid organization');
