@@ -59,7 +59,7 @@ export const invalidProxyUrl = (url: string) =>
 export const queryAccessDenied = defineError(403, 'query.access-denied', 'Access denied to data source');
 export const queryDataSourceNotFound = defineError(
   404,
-  'query.datasource-not-found',
+  'datasource.not-found',
   'Data source not found',
 );
 /** `/api/ds/query` whose request itself is bad (no queries, a bad time range), worded by the plugins. */
