@@ -126,7 +126,7 @@ describe('/api/annotations CRUD', () => {
     expect(deleted.body).toEqual({ message: 'Annotation deleted' });
     const gone = await call(server, 'GET', `/api/annotations/${id}`, { as: editor.as });
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ message: 'Annotation not found' });
+    expect(gone.body).toEqual({ message: 'Annotation not found', messageId: 'annotation.not-found' });
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
       const missing = await call(server, method, `/api/annotations/${id}`, {
         as: editor.as,
@@ -159,7 +159,10 @@ describe('/api/annotations CRUD', () => {
     for (const body of [{}, { text: '' }, { text: '   ' }, { time: T0 }]) {
       const res = await call(server, 'POST', '/api/annotations', { as: ADMIN, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body).toEqual({ message: 'text field should not be empty' });
+      expect(res.body).toEqual({
+        message: 'text field should not be empty',
+        messageId: 'annotation.empty-text',
+      });
     }
     const badTime = await call(server, 'POST', '/api/annotations', {
       as: ADMIN,
@@ -195,7 +198,7 @@ describe('/api/annotations CRUD', () => {
       body: { text: 'x', dashboardUID: 'nope' },
     });
     expect(noDashboard.status).toBe(404);
-    expect(noDashboard.body).toEqual({ message: 'Dashboard not found' });
+    expect(noDashboard.body).toEqual({ message: 'Dashboard not found', messageId: 'dashboard.not-found' });
     const noDashboardId = await call(server, 'POST', '/api/annotations', {
       as: ADMIN,
       body: { text: 'x', dashboardId: 424242 },
@@ -205,14 +208,17 @@ describe('/api/annotations CRUD', () => {
     const id = await annotate(server, ADMIN, { text: 'ok' });
     const emptyPut = await call(server, 'PUT', `/api/annotations/${id}`, { as: ADMIN, body: { text: '' } });
     expect(emptyPut.status).toBe(400);
-    expect(emptyPut.body).toEqual({ message: 'text field should not be empty' });
+    expect(emptyPut.body).toEqual({
+      message: 'text field should not be empty',
+      messageId: 'annotation.empty-text',
+    });
     for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
       const bad = await call(server, method, '/api/annotations/abc', {
         as: ADMIN,
         body: method === 'GET' || method === 'DELETE' ? undefined : { text: 'x' },
       });
       expect(bad.status, method).toBe(400);
-      expect(bad.body).toEqual({ message: 'annotationId is invalid' });
+      expect(bad.body).toEqual({ message: 'annotationId is invalid', messageId: 'annotation.invalid-id' });
     }
     expect((await call(server, 'GET', '/api/annotations/99999999999', { as: ADMIN })).status).toBe(404);
     expect((await call(server, 'GET', '/api/annotations')).status).toBe(401);
@@ -345,7 +351,7 @@ describe('annotation permissions', () => {
         body: method === 'GET' || method === 'DELETE' ? undefined : { text: 'hijack' },
       });
       expect(res.status, method).toBe(404);
-      expect(res.body).toEqual({ message: 'Annotation not found' });
+      expect(res.body).toEqual({ message: 'Annotation not found', messageId: 'annotation.not-found' });
     }
     expect(
       (await call(server, 'GET', `/api/annotations/${theirs}`, { as: inOrg(ADMIN, org2) })).body.text,

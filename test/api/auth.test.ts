@@ -293,7 +293,7 @@ describe('Basic authentication', () => {
     });
     const none = await call(server, 'GET', '/api/user');
     expect(none.status).toBe(401);
-    expect(none.body).toEqual({ message: 'Unauthorized' });
+    expect(none.body).toEqual({ message: 'Unauthorized', messageId: 'auth.unauthorized' });
     const garbage = await call(server, 'GET', '/api/user', { as: { authorization: 'Basic bm9jb2xvbg==' } });
     expect(garbage.status).toBe(400);
   });

@@ -54,7 +54,10 @@ describe('GET /avatar/{hash}', () => {
     for (const hash of ['xyz', '0'.repeat(65), 'abc-def', '%20']) {
       const response = await avatar(server, hash);
       expect(response.status, hash).toBe(404);
-      expect(JSON.parse(response.text)).toEqual({ message: 'Avatar not found' });
+      expect(JSON.parse(response.text)).toEqual({
+        message: 'Avatar not found',
+        messageId: 'avatar.not-found',
+      });
     }
   });
 });

@@ -61,6 +61,7 @@ describe('organization members', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       message: 'User is already member of this organization',
+      messageId: 'org.already-member',
       userId: user.id,
     });
     const unknown = await call(server, 'POST', '/api/org/users', {
@@ -190,6 +191,7 @@ describe('/api/orgs', () => {
     expect((await call(server, 'GET', '/api/orgs/name/Nope', { as: ADMIN })).status).toBe(404);
     expect((await call(server, 'GET', '/api/orgs/99', { as: ADMIN })).body).toMatchObject({
       message: 'Organization not found',
+      messageId: 'org.not-found',
     });
     expect((await call(server, 'PUT', '/api/orgs/2', { as: ADMIN, body: { name: 'Renamed' } })).body).toEqual(
       { message: 'Organization updated' },

@@ -110,16 +110,16 @@ describe('/api/user/preferences', () => {
       timezone: 'browser',
       weekStart: 'sunday',
     });
-    const cases: [Record<string, unknown>, string][] = [
-      [{ theme: 'purple' }, 'Invalid theme'],
-      [{ timezone: 'Mars/Olympus_Mons' }, 'Invalid timezone'],
-      [{ weekStart: 'friday' }, 'Invalid weekStart'],
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ theme: 'purple' }, 'Invalid theme', 'preferences.invalid-theme'],
+      [{ timezone: 'Mars/Olympus_Mons' }, 'Invalid timezone', 'preferences.invalid-timezone'],
+      [{ weekStart: 'friday' }, 'Invalid weekStart', 'preferences.invalid-week-start'],
     ];
     for (const method of ['PUT', 'PATCH']) {
-      for (const [body, text] of cases) {
+      for (const [body, text, messageId] of cases) {
         const response = await call(server, method, '/api/user/preferences', { as: ADMIN, body });
         expect(response.status, `${method} ${JSON.stringify(body)}`).toBe(400);
-        expect(response.body).toEqual({ message: text });
+        expect(response.body).toEqual({ message: text, messageId });
       }
       const typed = await call(server, method, '/api/user/preferences', { as: ADMIN, body: { theme: 3 } });
       expect(typed.status).toBe(400);
@@ -137,7 +137,7 @@ describe('/api/user/preferences', () => {
       body: { homeDashboardId: 42 },
     });
     expect(byId.status).toBe(404);
-    expect(byId.body).toEqual({ message: 'Dashboard not found' });
+    expect(byId.body).toEqual({ message: 'Dashboard not found', messageId: 'dashboard.not-found' });
     const badUid = await call(server, 'PATCH', '/api/user/preferences', {
       as: ADMIN,
       body: { homeDashboardUID: 'x'.repeat(41) },
@@ -152,7 +152,7 @@ describe('/api/user/preferences', () => {
       body: { homeDashboardUID: 'no-such-dashboard' },
     });
     expect(missingUid.status).toBe(404);
-    expect(missingUid.body).toEqual({ message: 'Dashboard not found' });
+    expect(missingUid.body).toEqual({ message: 'Dashboard not found', messageId: 'dashboard.not-found' });
     // Each bookmark fits, but together they do not fit the column that keeps them with the rest.
     const bookmarks = Array.from({ length: 5 }, (_, i) => `https://example.com/${i}/${'p'.repeat(450)}`);
     const tooMany = await call(server, 'PATCH', '/api/user/preferences', {
@@ -261,12 +261,12 @@ describe('/api/teams/{id}/preferences', () => {
 
     const unknown = await call(server, 'GET', '/api/teams/9999/preferences', { as: ADMIN });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Team not found' });
+    expect(unknown.body).toEqual({ message: 'Team not found', messageId: 'team.not-found' });
     const unknownWrite = await call(server, 'PUT', '/api/teams/9999/preferences', { as: ADMIN, body: {} });
     expect(unknownWrite.status).toBe(404);
     const bad = await call(server, 'GET', '/api/teams/abc/preferences', { as: ADMIN });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: 'teamId is invalid' });
+    expect(bad.body).toEqual({ message: 'teamId is invalid', messageId: 'team.invalid-team-id' });
   });
 
   it('does not reach teams of another org', async () => {
@@ -280,7 +280,7 @@ describe('/api/teams/{id}/preferences', () => {
         body: method === 'GET' ? undefined : { theme: 'dark' },
       });
       expect(response.status, method).toBe(404);
-      expect(response.body).toEqual({ message: 'Team not found' });
+      expect(response.body).toEqual({ message: 'Team not found', messageId: 'team.not-found' });
     }
     expect(
       (await call(server, 'GET', `/api/teams/${other}/preferences`, { as: inOrg(ADMIN, org2) })).body.theme,

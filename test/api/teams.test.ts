@@ -83,7 +83,7 @@ describe('POST /api/teams', () => {
     await createTeam(server, { name: 'Ops' });
     const duplicate = await call(server, 'POST', '/api/teams', { as: ADMIN, body: { name: 'Ops' } });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toEqual({ message: 'Team name taken' });
+    expect(duplicate.body).toEqual({ message: 'Team name taken', messageId: 'team.name-taken' });
 
     const empty = await call(server, 'POST', '/api/teams', { as: ADMIN, body: { name: '' } });
     expect(empty.status).toBe(400);
@@ -136,19 +136,20 @@ describe('GET/PUT/DELETE /api/teams/{id}', () => {
 
     const taken = await call(server, 'PUT', `/api/teams/${ops}`, { as: ADMIN, body: { name: 'Dev' } });
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ message: 'Team name taken' });
+    expect(taken.body).toEqual({ message: 'Team name taken', messageId: 'team.name-taken' });
 
     const unknown = await call(server, 'PUT', '/api/teams/9999', { as: ADMIN, body: { name: 'X' } });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Team not found' });
+    expect(unknown.body).toEqual({ message: 'Team not found', messageId: 'team.not-found' });
 
     const bad = await call(server, 'GET', '/api/teams/abc', { as: ADMIN });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: 'teamId is invalid' });
+    expect(bad.body).toEqual({ message: 'teamId is invalid', messageId: 'team.invalid-team-id' });
     const huge = await call(server, 'GET', '/api/teams/99999999999999', { as: ADMIN });
     expect(huge.status).toBe(404);
     expect((await call(server, 'GET', '/api/teams/9999', { as: ADMIN })).body).toEqual({
       message: 'Team not found',
+      messageId: 'team.not-found',
     });
   });
 
@@ -171,7 +172,7 @@ describe('GET/PUT/DELETE /api/teams/{id}', () => {
 
     const again = await call(server, 'DELETE', `/api/teams/${id}`, { as: ADMIN });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ message: 'Team not found' });
+    expect(again.body).toEqual({ message: 'Team not found', messageId: 'team.not-found' });
 
     // The name is free again.
     await createTeam(server, { name: 'Doomed' });
@@ -256,21 +257,24 @@ describe('team members', () => {
       body: { userId: bob.id },
     });
     expect(twice.status).toBe(400);
-    expect(twice.body).toEqual({ message: 'User is already added to this team' });
+    expect(twice.body).toEqual({
+      message: 'User is already added to this team',
+      messageId: 'team.already-member',
+    });
 
     const nobody = await call(server, 'POST', `/api/teams/${id}/members`, {
       as: ADMIN,
       body: { userId: 99999 },
     });
     expect(nobody.status).toBe(404);
-    expect(nobody.body).toEqual({ message: 'User not found' });
+    expect(nobody.body).toEqual({ message: 'User not found', messageId: 'user.not-found' });
 
     const noTeam = await call(server, 'POST', '/api/teams/9999/members', {
       as: ADMIN,
       body: { userId: bob.id },
     });
     expect(noTeam.status).toBe(404);
-    expect(noTeam.body).toEqual({ message: 'Team not found' });
+    expect(noTeam.body).toEqual({ message: 'Team not found', messageId: 'team.not-found' });
 
     const noBody = await call(server, 'POST', `/api/teams/${id}/members`, { as: ADMIN, body: {} });
     expect(noBody.status).toBe(400);
@@ -281,15 +285,16 @@ describe('team members', () => {
     expect(removed.body).toEqual({ message: 'Team Member removed' });
     const notMember = await call(server, 'DELETE', `/api/teams/${id}/members/${bob.id}`, { as: ADMIN });
     expect(notMember.status).toBe(404);
-    expect(notMember.body).toEqual({ message: 'Team member not found' });
+    expect(notMember.body).toEqual({ message: 'Team member not found', messageId: 'team.member-not-found' });
     const badUser = await call(server, 'DELETE', `/api/teams/${id}/members/bob`, { as: ADMIN });
     expect(badUser.status).toBe(400);
-    expect(badUser.body).toEqual({ message: 'userId is invalid' });
+    expect(badUser.body).toEqual({ message: 'userId is invalid', messageId: 'team.invalid-user-id' });
     expect((await call(server, 'DELETE', `/api/teams/9999/members/${ann.id}`, { as: ADMIN })).status).toBe(
       404,
     );
     expect((await call(server, 'GET', '/api/teams/9999/members', { as: ADMIN })).body).toEqual({
       message: 'Team not found',
+      messageId: 'team.not-found',
     });
 
     const after = (await call(server, 'GET', `/api/teams/${id}/members`, { as: ADMIN })).body;
@@ -357,7 +362,7 @@ describe('team members', () => {
       body: { userId: outsider.id },
     });
     expect(refused.status).toBe(404);
-    expect(refused.body).toEqual({ message: 'User not found' });
+    expect(refused.body).toEqual({ message: 'User not found', messageId: 'user.not-found' });
   });
 });
 
@@ -402,7 +407,7 @@ describe('teams of users', () => {
 
     const unknown = await call(server, 'GET', '/api/users/99999/teams', { as: ADMIN });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'User not found' });
+    expect(unknown.body).toEqual({ message: 'User not found', messageId: 'user.not-found' });
 
     const denied = await call(server, 'GET', `/api/users/${viewer.id}/teams`, { as: viewer.as });
     expect(denied.status).toBe(403);
@@ -499,7 +504,7 @@ describe('org isolation', () => {
     ] as [string, string, unknown?][]) {
       const response = await call(server, method, path, { as: ADMIN, body });
       expect(response.status, `${method} ${path}`).toBe(404);
-      expect(response.body).toEqual({ message: 'Team not found' });
+      expect(response.body).toEqual({ message: 'Team not found', messageId: 'team.not-found' });
     }
     const still = await call(server, 'GET', `/api/teams/${other}`, { as: admin2 });
     expect(still.body).toMatchObject({ name: 'Shared name', memberCount: 1, orgId: org2 });
