@@ -76,10 +76,16 @@ describe('dashboard file provisioning', () => {
       body: { dashboard: { uid: 'prov-a', title: 'Changed' }, overwrite: true },
     });
     expect(saved.status).toBe(400);
-    expect(saved.body).toEqual({ message: 'Cannot save provisioned dashboard' });
+    expect(saved.body).toEqual({
+      message: 'Cannot save provisioned dashboard',
+      messageId: 'dashboard.provisioned-save',
+    });
     const deleted = await call(server, 'DELETE', '/api/dashboards/uid/prov-a', { as: ADMIN });
     expect(deleted.status).toBe(400);
-    expect(deleted.body).toEqual({ message: 'provisioned dashboard cannot be deleted' });
+    expect(deleted.body).toEqual({
+      message: 'provisioned dashboard cannot be deleted',
+      messageId: 'dashboard.provisioned-delete',
+    });
   });
 
   it('applies file changes and removals on the update interval', async () => {

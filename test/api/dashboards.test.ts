@@ -118,6 +118,7 @@ describe('POST /api/dashboards/db', () => {
     expect(stale.body).toEqual({
       status: 'version-mismatch',
       message: 'The dashboard has been changed by someone else',
+      messageId: 'dashboard.version-mismatch',
     });
     const forced = await call(server, 'POST', '/api/dashboards/db', {
       as: ADMIN,
@@ -138,6 +139,7 @@ describe('POST /api/dashboards/db', () => {
     expect(dup.body).toEqual({
       status: 'name-exists',
       message: 'A dashboard with the same name in the folder already exists',
+      messageId: 'dashboard.name-exists',
     });
   });
 
@@ -147,37 +149,61 @@ describe('POST /api/dashboards/db', () => {
       [
         { dashboard: { title: '' } },
         400,
-        { status: 'empty-name', message: 'Dashboard title cannot be empty' },
+        {
+          status: 'empty-name',
+          message: 'Dashboard title cannot be empty',
+          messageId: 'dashboard.empty-name',
+        },
       ],
-      [{ dashboard: {} }, 400, { status: 'empty-name', message: 'Dashboard title cannot be empty' }],
+      [
+        { dashboard: {} },
+        400,
+        {
+          status: 'empty-name',
+          message: 'Dashboard title cannot be empty',
+          messageId: 'dashboard.empty-name',
+        },
+      ],
       [
         { dashboard: { title: 'x'.repeat(5001) } },
         400,
-        { status: 'title-too-long', message: expect.any(String) },
+        { status: 'title-too-long', message: expect.any(String), messageId: 'dashboard.title-too-long' },
       ],
       [
         { dashboard: { title: 'T', uid: 'u'.repeat(41) } },
         400,
-        { message: 'uid too long, max 40 characters' },
+        { message: 'uid too long, max 40 characters', messageId: 'dashboard.uid-too-long' },
       ],
-      [{ dashboard: { title: 'T', uid: 'bad uid!' } }, 400, { message: 'uid contains illegal characters' }],
+      [
+        { dashboard: { title: 'T', uid: 'bad uid!' } },
+        400,
+        { message: 'uid contains illegal characters', messageId: 'dashboard.uid-invalid' },
+      ],
       [
         { dashboard: { title: 'T' }, message: 'm'.repeat(501) },
         400,
-        { message: 'message too long, max 500 characters' },
+        { message: 'message too long, max 500 characters', messageId: 'dashboard.message-too-long' },
       ],
       [
         { dashboard: { title: 'T', tags: ['t'.repeat(51)] } },
         400,
-        { status: 'tag-too-long', message: expect.any(String) },
+        { status: 'tag-too-long', message: expect.any(String), messageId: 'dashboard.tag-too-long' },
       ],
-      [{ dashboard: { title: 'T' }, folderUid: 'nope' }, 400, { message: 'folder not found' }],
+      [
+        { dashboard: { title: 'T' }, folderUid: 'nope' },
+        400,
+        { message: 'folder not found', messageId: 'dashboard.folder-not-found' },
+      ],
       [
         { dashboard: { title: 'T', isFolder: true } },
         400,
-        { message: 'Use folders endpoint for saving folders.' },
+        { message: 'Use folders endpoint for saving folders.', messageId: 'dashboard.folder-payload' },
       ],
-      [{ dashboard: { title: 'T', id: 999999 } }, 404, { message: 'Dashboard not found' }],
+      [
+        { dashboard: { title: 'T', id: 999999 } },
+        404,
+        { message: 'Dashboard not found', messageId: 'dashboard.not-found' },
+      ],
       [{}, 400, { message: expect.stringMatching(/^bad request data/) }],
     ];
     for (const [body, status, expected] of cases) {
@@ -294,7 +320,10 @@ describe('POST /api/dashboards/db', () => {
     const unauthenticated = await call(server, 'GET', `/api/dashboards/uid/${created.uid}`);
     expect(unauthenticated.status).toBe(401);
     const unknown = await call(server, 'GET', '/api/dashboards/uid/does-not-exist', { as: viewer.as });
-    expect([unknown.status, unknown.body]).toEqual([404, { message: 'Dashboard not found' }]);
+    expect([unknown.status, unknown.body]).toEqual([
+      404,
+      { message: 'Dashboard not found', messageId: 'dashboard.not-found' },
+    ]);
   });
 
   it('hides the dashboards of another org', async () => {
@@ -307,7 +336,7 @@ describe('POST /api/dashboards/db', () => {
     );
     const got = await call(server, 'GET', `/api/dashboards/uid/${uid}`, { as: ADMIN });
     expect(got.status).toBe(404);
-    expect(got.body).toEqual({ message: 'Dashboard not found' });
+    expect(got.body).toEqual({ message: 'Dashboard not found', messageId: 'dashboard.not-found' });
     expect((await call(server, 'GET', '/api/dashboards/tags', { as: ADMIN })).body).toEqual([]);
     expect((await call(server, 'GET', `/api/dashboards/uid/${uid}`, { as: inOrg(ADMIN, org2) })).status).toBe(
       200,
@@ -330,7 +359,7 @@ describe('DELETE /api/dashboards/uid/{uid}', () => {
     );
     const again = await call(server, 'DELETE', `/api/dashboards/uid/${uid}`, { as: ADMIN });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ message: 'Dashboard not found' });
+    expect(again.body).toEqual({ message: 'Dashboard not found', messageId: 'dashboard.not-found' });
   });
 });
 
@@ -372,7 +401,10 @@ describe('versions and restore', () => {
       body: { version: 3 },
     });
     expect(identical.status).toBe(400);
-    expect(identical.body).toEqual({ message: 'Current dashboard is identical to the specified version' });
+    expect(identical.body).toEqual({
+      message: 'Current dashboard is identical to the specified version',
+      messageId: 'dashboard.identical-version',
+    });
   });
 });
 

@@ -60,7 +60,10 @@ describe('/api/folders', () => {
       body: { title: 'Ops', version: 0 },
     });
     expect(stale.status).toBe(412);
-    expect(stale.body).toMatchObject({ message: 'the folder has been changed by someone else' });
+    expect(stale.body).toMatchObject({
+      message: 'the folder has been changed by someone else',
+      messageId: 'folder.version-mismatch',
+    });
     const updated = await call(server, 'PUT', '/api/folders/ops', {
       as: ADMIN,
       body: { title: 'Ops', version: 1 },
@@ -93,7 +96,7 @@ describe('/api/folders', () => {
     expect((await call(server, 'GET', `/api/dashboards/uid/${inside.uid}`, { as: ADMIN })).status).toBe(404);
     const gone = await call(server, 'GET', '/api/folders/ops', { as: ADMIN });
     expect(gone.status).toBe(404);
-    expect(gone.body).toMatchObject({ message: 'folder not found' });
+    expect(gone.body).toMatchObject({ message: 'folder not found', messageId: 'folder.notFound' });
   });
 
   it('validates titles and uids', async () => {

@@ -111,7 +111,7 @@ describe('GET /api/search', () => {
 
     const bad = await call(server, 'GET', '/api/search?type=nope', { as: ADMIN });
     expect(bad.status).toBe(500);
-    expect(bad.body).toEqual({ message: 'Search failed' });
+    expect(bad.body).toEqual({ message: 'Search failed', messageId: 'search.failed' });
     expect((await call(server, 'GET', '/api/search')).status).toBe(401);
 
     const metrics = await fetch(`${server.url}/metrics`);

@@ -129,7 +129,7 @@ describe('POST /api/serviceaccounts', () => {
     const editor = await createUser(server, { orgRole: 'Editor' });
     const anonymous = await call(server, 'POST', '/api/serviceaccounts', { body: { name: 'x' } });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ message: 'Unauthorized' });
+    expect(anonymous.body).toEqual({ message: 'Unauthorized', messageId: 'auth.unauthorized' });
     for (const caller of [viewer.as, editor.as]) {
       const denied = await call(server, 'POST', '/api/serviceaccounts', { as: caller, body: { name: 'x' } });
       expectAccessDenied(denied, 'serviceaccounts:create');
@@ -513,12 +513,16 @@ describe('service-account tokens', () => {
     for (const body of [{ name: 'a' }, { name: 'a', secondsToLive: 0 }]) {
       const missing = await call(server, 'POST', path, { as: ADMIN, body });
       expect(missing.status).toBe(400);
-      expect(missing.body).toEqual({ message: 'Number of seconds before expiration should be set' });
+      expect(missing.body).toEqual({
+        message: 'Number of seconds before expiration should be set',
+        messageId: 'serviceaccounts.seconds-to-live-required',
+      });
     }
     const tooLong = await call(server, 'POST', path, { as: ADMIN, body: { name: 'a', secondsToLive: 601 } });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toEqual({
       message: 'Number of seconds before expiration is greater than the global limit',
+      messageId: 'serviceaccounts.seconds-to-live-too-long',
     });
     await createToken(server, account.id, { name: 'a', secondsToLive: 600 });
   });
