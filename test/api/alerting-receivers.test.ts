@@ -166,6 +166,28 @@ describe('receivers test endpoint', () => {
       `Basic ${Buffer.from('u:stored-pw').toString('base64')}`,
     );
 
+    // A secret left out, or empty, is the stored one too.
+    for (const password of [undefined, '']) {
+      const again = await call(server, 'POST', TEST, {
+        as: ADMIN,
+        body: {
+          name: 'auth',
+          svc_managed_receiver_configs: [
+            {
+              uid,
+              name: 'auth',
+              type: 'webhook',
+              settings: { url: `${peer.url}/auth`, username: 'u', password },
+            },
+          ],
+        },
+      });
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(peer.received.at(-1)!.headers.authorization).toBe(
+        `Basic ${Buffer.from('u:stored-pw').toString('base64')}`,
+      );
+    }
+
     const unknown = await call(server, 'POST', TEST, {
       as: ADMIN,
       body: {

@@ -3,7 +3,7 @@ import { createContactPointsService } from './contact-points.service.js';
 import { registerTemplatesTestRoutes } from './templates-test.routes.js';
 import { createTemplatesTestService } from './templates-test.service.js';
 import { createContactPointsStore } from './contact-points.store.js';
-import { createDeliveryService } from './delivery.service.js';
+import { createDeliveryService, type DeliveryService } from './delivery.service.js';
 import { createHistoryStore } from './history.store.js';
 import { createPoliciesService } from './policies.service.js';
 import { createPoliciesStore } from './policies.store.js';
@@ -20,8 +20,13 @@ import { createTemplatesStore } from './templates.store.js';
 
 const HISTORY_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
+/** What the feature offers the rest of svc: sending alerts to a contact point (the dispatcher's way out). */
+export interface AlertingFeature {
+  notify: DeliveryService['notify'];
+}
+
 /** Alert notifications: notifier catalogue, contact points, templates, policies, test endpoint and delivery history. */
-export function registerAlerting(deps: FeatureDeps): void {
+export function registerAlerting(deps: FeatureDeps): AlertingFeature {
   const { db, clock, config } = deps;
   const externalUrl = (
     config.server.rootUrl || `http://${config.server.domain}:${config.server.httpPort}/`
@@ -90,7 +95,14 @@ export function registerAlerting(deps: FeatureDeps): void {
   );
   registerTemplatesTestRoutes(deps.api, createTemplatesTestService({ templates, clock, externalUrl }));
   registerReceiversRoutes(deps.api, {
-    test: createReceiversTestService({ contactPoints, templates, delivery, clock, externalUrl }),
+    test: createReceiversTestService({
+      contactPoints,
+      templates,
+      delivery,
+      secrets: deps.secrets,
+      clock,
+      externalUrl,
+    }),
     status: createReceiversStatusService({ contactPoints, policies, delivery }),
     delivery,
     readableNames: (identity) => contactPoints.readableNames(identity),
@@ -115,4 +127,6 @@ export function registerAlerting(deps: FeatureDeps): void {
       await delivery.prune();
     },
   });
+
+  return { notify: (orgId, receiverName, alerts) => delivery.notify(orgId, receiverName, alerts) };
 }

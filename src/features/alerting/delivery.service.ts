@@ -5,18 +5,36 @@ import type { Clock } from '../../lib/clock.js';
 import type { TemplateSet } from '../../lib/gotemplate/index.js';
 import type { ContactPointsService } from './contact-points.service.js';
 import type { HistoryFilter, HistoryStore } from './history.store.js';
-import { sendToIntegration, type IntegrationToSend, type SendOutcome } from './integrations-adapter.js';
+import { sendIntegration, type Integration, type SendResult } from './integrations/index.js';
 import { buildNotificationData, type AlertInput, type NotificationData } from './templates/index.js';
 import type { TemplatesService } from './templates.service.js';
 
-export interface DeliveryResult extends SendOutcome {
+/** Why an integration got nothing: its settings, its deadline, or anything else. */
+export type FailureKind = 'invalid-config' | 'timeout' | 'failed';
+
+/** The outcome of one delivery to one integration. */
+interface DeliveryOutcome {
   uid: string;
   type: string;
+  /** `skipped`: nothing was sent on purpose (a suppressed resolution, a no-op URL) */
+  status: 'ok' | 'skipped' | 'failed';
+  /** set when failed */
+  kind?: FailureKind;
+  /** why it failed, as Grafana words it */
+  error?: string;
+  durationMs: number;
 }
 
-export interface SendOptions {
+interface SendOptions {
   timeoutMs: number;
   isTest: boolean;
+}
+
+function outcomeOf(integration: Integration, result: SendResult): DeliveryOutcome {
+  const base = { uid: integration.uid, type: integration.type, durationMs: result.durationMs };
+  if (result.ok) return { ...base, status: result.skipped ? 'skipped' : 'ok' };
+  const kind: FailureKind = result.invalidConfig ? 'invalid-config' : result.timedOut ? 'timeout' : 'failed';
+  return { ...base, status: 'failed', kind, ...(result.error !== undefined ? { error: result.error } : {}) };
 }
 
 /**
@@ -42,15 +60,15 @@ export function createDeliveryService(deps: {
   async function sendAll(
     orgId: number,
     receiver: string,
-    jobs: { integration: IntegrationToSend; data: NotificationData }[],
+    jobs: { integration: Integration; data: NotificationData }[],
     templates: TemplateSet,
     options: SendOptions,
-  ): Promise<DeliveryResult[]> {
+  ): Promise<DeliveryOutcome[]> {
     const started = clock.now();
     const results = await Promise.all(
-      jobs.map(async ({ integration, data }): Promise<DeliveryResult> => {
+      jobs.map(async ({ integration, data }): Promise<DeliveryOutcome> => {
         try {
-          const outcome = await sendToIntegration(integration, data, {
+          const result = await sendIntegration(integration, data, {
             orgId,
             templates,
             externalUrl: deps.externalUrl,
@@ -59,25 +77,19 @@ export function createDeliveryService(deps: {
             env: deps.env,
             logger: deps.logger,
           });
-          return { ...outcome, uid: integration.uid, type: integration.type };
+          return outcomeOf(integration, result);
         } catch (err) {
           // The sender must not throw; if it does, the attempt still counts as failed.
           deps.logger.error({ err, type: integration.type }, 'notification sender threw');
-          return {
-            ok: false,
-            error: 'internal error while sending',
-            durationMs: 0,
-            uid: integration.uid,
-            type: integration.type,
-          };
+          return outcomeOf(integration, { ok: false, error: 'internal error while sending', durationMs: 0 });
         }
       }),
     );
     const attempts = jobs
       .map(({ integration }, i) => ({ integration, result: results[i]! }))
-      .filter(({ result }) => !result.skipped);
+      .filter(({ result }) => result.status !== 'skipped');
     for (const { result } of attempts) {
-      if (result.ok) metrics.notificationsSent.inc({ type: result.type });
+      if (result.status === 'ok') metrics.notificationsSent.inc({ type: result.type });
       else metrics.notificationsFailed.inc({ type: result.type });
     }
     try {
@@ -87,7 +99,7 @@ export function createDeliveryService(deps: {
           receiver,
           integration_uid: integration.uid,
           integration_type: integration.type,
-          status: result.ok ? 'ok' : 'failed',
+          status: result.status,
           error: (result.error ?? '').slice(0, 2000),
           duration_ms: Math.max(0, Math.round(result.durationMs)),
           send_resolved: integration.disableResolveMessage ? 0 : 1,
@@ -105,28 +117,26 @@ export function createDeliveryService(deps: {
     sendAll,
 
     /**
-     * Sends `alerts` to every integration of a contact point, as one notification each;
-     * integrations with `disableResolveMessage` skip an all-resolved notification.
+     * The feature's entry point for alert notifications (the dispatcher's, through
+     * `registerAlerting`): `alerts` go to every integration of a contact point as one
+     * notification each (the integrations library skips a resolution an integration disables).
      */
-    async notify(orgId: number, receiverName: string, alerts: AlertInput[]): Promise<DeliveryResult[]> {
+    async notify(orgId: number, receiverName: string, alerts: AlertInput[]): Promise<DeliveryOutcome[]> {
       const rows = await deps.contactPoints.byName(orgId, receiverName);
       const templates = await deps.templates.templateSet(orgId);
       const data = buildNotificationData(alerts, { receiver: receiverName, externalUrl: deps.externalUrl });
-      const jobs: { integration: IntegrationToSend; data: NotificationData }[] = [];
-      for (const row of rows) {
-        const disableResolveMessage = row.disable_resolve_message === 1;
-        if (disableResolveMessage && data.Status === 'resolved') continue;
-        jobs.push({
+      const jobs = await Promise.all(
+        rows.map(async (row) => ({
           integration: {
             uid: row.uid,
             name: row.name,
             type: row.type,
             settings: await deps.contactPoints.plainSettings(row),
-            disableResolveMessage,
+            disableResolveMessage: row.disable_resolve_message === 1,
           },
           data,
-        });
-      }
+        })),
+      );
       return sendAll(orgId, receiverName, jobs, templates, {
         timeoutMs: deps.notificationTimeoutMs,
         isTest: false,

@@ -17,16 +17,23 @@ import {
   receiverNotFound,
   receiverVersionConflict,
 } from './alerting.errors.js';
+import type { ContactPointsStore, IntegrationRow } from './contact-points.store.js';
+import { claimName, integrationValues } from './contact-points.write.js';
 import {
-  checkContent,
   checkName,
   checkNameFree,
-  checkShape,
+  contentProblem,
+  prepareOrRefuse,
+  refuse,
   type Failure,
 } from './contact-point-validation.js';
-import { claimName } from './contact-points.service.js';
-import type { ContactPointsStore, IntegrationRow } from './contact-points.store.js';
-import { createIntegrationSecrets, parseSettings, REDACTED, secureFieldsOf } from './integration-secrets.js';
+import {
+  createIntegrationSecrets,
+  markKept,
+  parseSettings,
+  secureFieldsOf,
+  storedSecretsFor,
+} from './integration-secrets.js';
 import { checkProvenance } from './provenance.js';
 import {
   nameOfReceiverUid,
@@ -35,7 +42,6 @@ import {
   type ReceiverPermissions,
 } from './receiver-permissions.js';
 import type { ReceiverBody, ReceiverIntegration } from './receivers-api.schema.js';
-import { deepCopy, findPathIgnoringCase, setPath } from './settings-paths.js';
 import type { TemplatesService } from './templates.service.js';
 
 export const RECEIVERS_GROUP = 'notifications.alerting.grafana.app';
@@ -121,12 +127,15 @@ const failOnTitle: Failure = (detail) =>
   });
 
 /** Grafana's rule: a secure field marked in `secureFields` and left out of `settings` keeps its stored value. */
-function withKeptSecrets(integration: ReceiverIntegration) {
-  const settings = deepCopy(integration.settings);
-  for (const [path, kept] of Object.entries(integration.secureFields ?? {})) {
-    if (kept && findPathIgnoringCase(settings, path) === undefined) setPath(settings, path, REDACTED);
-  }
-  return settings;
+function withKeptSecrets(integration: ReceiverIntegration, stored: Record<string, string>) {
+  const marked = Object.entries(integration.secureFields ?? {}).filter(([, kept]) => kept);
+  const isMarked = (path: string) => marked.some(([key]) => key.toLowerCase() === path.toLowerCase());
+  return markKept(
+    integration.type,
+    integration.settings,
+    stored,
+    (path, given) => given === undefined && isMarked(path),
+  );
 }
 
 /**
@@ -225,25 +234,33 @@ export function createReceiversApiService(deps: {
       if (uid !== '' && seen.has(uid)) throw fail(`integration with UID "${uid}" already exists`);
       seen.add(uid);
       const stored = storedByUid.get(uid);
-      const { plain, encrypted, all } = await codec.separate(
-        integration.type,
-        withKeptSecrets(integration),
-        stored,
+      const secrets = storedSecretsFor(stored, integration.type);
+      const prepared = await prepareOrRefuse(
+        codec,
+        { uid, name: title, type: integration.type, settings: withKeptSecrets(integration, secrets) },
+        secrets,
+        fail,
       );
-      const candidate = { uid, name: title, type: integration.type, settings: all };
-      const type = checkShape(candidate, fail);
-      items.push({ uid, stored, candidate, type, plain, encrypted, integration });
+      items.push({ uid, stored, prepared, integration });
     }
     checkNameFree(await store.contactPoint(orgId, title), current?.name);
     const templates = await deps.templates.templateSet(orgId);
-    for (const [index, item] of items.entries())
-      checkContent(item.candidate, item.type, templates, failAt(index));
+    for (const [index, { prepared }] of items.entries()) {
+      refuse(contentProblem(prepared.candidate, prepared.type, templates), failAt(index));
+    }
     for (const [index, item] of items.entries()) {
       if (item.uid !== '' && !item.stored && (await store.byUid(orgId, item.uid))) {
         throw failAt(index)(`integration with UID "${item.uid}" already exists`);
       }
     }
-    return items;
+    return Promise.all(
+      items.map(async (item) => ({
+        ...item,
+        type: item.prepared.type,
+        plain: item.prepared.plain,
+        encrypted: await codec.seal(item.prepared),
+      })),
+    );
   }
 
   type Prepared = Awaited<ReturnType<typeof prepare>>;
@@ -257,15 +274,7 @@ export function createReceiversApiService(deps: {
     now: number,
   ) {
     for (const [index, item] of items.entries()) {
-      const values = {
-        name: title,
-        type: item.type,
-        settings: JSON.stringify(item.plain),
-        secure_settings: JSON.stringify(item.encrypted),
-        disable_resolve_message: item.integration.disableResolveMessage ? 1 : 0,
-        provenance: '',
-        updated: now,
-      };
+      const values = integrationValues(title, item, item.integration.disableResolveMessage, '', now);
       if (item.stored) {
         await trx.update(orgId, item.uid, values);
         continue;

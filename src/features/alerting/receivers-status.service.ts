@@ -1,6 +1,7 @@
 import type { Identity } from '../../http/identity.js';
 import { toIso } from '../../lib/clock.js';
-import type { ContactPointsService, GettableIntegration } from './contact-points.service.js';
+import type { GettableIntegration } from './contact-points.present.js';
+import type { ContactPointsService } from './contact-points.service.js';
 import type { DeliveryService } from './delivery.service.js';
 import type { AttemptRow } from './history.store.js';
 import type { PoliciesService } from './policies.service.js';

@@ -1,12 +1,13 @@
-import { AppError } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Clock } from '../../lib/clock.js';
-import { badTimeout, unknownReceiver } from './alerting.errors.js';
-import { validateIntegration } from './contact-point-validation.js';
-import { REDACTED, type ContactPointsService } from './contact-points.service.js';
-import type { DeliveryService } from './delivery.service.js';
-import { securePaths, type IntegrationToSend } from './integrations-adapter.js';
-import { deepCopy, findPathIgnoringCase, getPath, setPath, type Settings } from './settings-paths.js';
+import type { SecretsService } from '../secrets/secrets.service.js';
+import { badTimeout, noReceiversToTest, unknownReceiver } from './alerting.errors.js';
+import { contentProblem, prepareIntegration } from './contact-point-validation.js';
+import type { ContactPointsService } from './contact-points.service.js';
+import type { DeliveryService, FailureKind } from './delivery.service.js';
+import type { Integration } from './integrations/index.js';
+import { createIntegrationSecrets, markKept, REDACTED, storedSecrets } from './integration-secrets.js';
+import { deepCopy, setPath, type Settings } from './settings-paths.js';
 import { buildTestNotificationData, newTestAlert, type NotificationData } from './templates/index.js';
 import type { TemplatesService } from './templates.service.js';
 
@@ -29,11 +30,31 @@ export interface TestAlert {
   annotations?: Record<string, string>;
 }
 
-interface ConfigResult {
+/** One integration's result: sent, or why not. */
+interface TestOutcome {
   name: string;
   uid: string;
-  status: 'ok' | 'failed';
-  error?: string;
+  failure?: { kind: FailureKind; error: string };
+}
+
+const presentOutcome = (o: TestOutcome) => ({
+  name: o.name,
+  uid: o.uid,
+  status: o.failure ? ('failed' as const) : ('ok' as const),
+  ...(o.failure ? { error: o.failure.error } : {}),
+});
+
+/**
+ * Grafana's status of a test: 200 when every integration got it; 400 when the invalid ones, 408
+ * when the timed out ones, are as many as the receivers; 207 otherwise.
+ * Grafana compat: the counts are compared with the number of receivers, not integrations.
+ */
+function testStatus(outcomes: TestOutcome[], receivers: number): number {
+  const count = (kind: FailureKind) => outcomes.filter((o) => o.failure?.kind === kind).length;
+  if (outcomes.every((o) => !o.failure)) return 200;
+  if (count('invalid-config') === receivers) return 400;
+  if (count('timeout') === receivers) return 408;
+  return 207;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -60,26 +81,33 @@ export function createReceiversTestService(deps: {
   contactPoints: ContactPointsService;
   templates: TemplatesService;
   delivery: DeliveryService;
+  secrets: SecretsService;
   clock: Clock;
   externalUrl: string;
 }) {
-  /** The config's settings with secrets from `secureSettings` and, for a known uid, the stored ones. */
-  async function completeSettings(orgId: number, config: TestIntegrationConfig): Promise<Settings> {
-    const settings = deepCopy(config.settings ?? {});
+  const codec = createIntegrationSecrets(deps.secrets);
+
+  /**
+   * The config's settings with secrets from `secureSettings` and, for a known uid, the stored
+   * ones where a secret is left out, empty or `[REDACTED]`; then validated like a write.
+   */
+  async function prepare(orgId: number, config: TestIntegrationConfig, name: string) {
+    let settings = deepCopy(config.settings ?? {});
     for (const [path, value] of Object.entries(config.secureSettings ?? {})) setPath(settings, path, value);
     const uid = config.uid ?? '';
-    if (uid === '') return settings;
-    const row = await deps.contactPoints.byUid(orgId, uid);
-    if (!row) throw unknownReceiver(uid);
-    const stored = await deps.contactPoints.plainSettings(row);
-    for (const path of securePaths(config.type)) {
-      const actual = findPathIgnoringCase(settings, path);
-      const given = actual === undefined ? undefined : getPath(settings, actual);
-      if (given !== undefined && given !== REDACTED && given !== '') continue;
-      const storedValue = getPath(stored, path);
-      if (storedValue !== undefined) setPath(settings, actual ?? path, storedValue);
+    let stored: Record<string, string> = {};
+    if (uid !== '') {
+      const row = await deps.contactPoints.byUid(orgId, uid);
+      if (!row) throw unknownReceiver(uid);
+      stored = storedSecrets(row);
+      settings = markKept(
+        config.type,
+        settings,
+        stored,
+        (_, given) => given === undefined || given === '' || given === REDACTED,
+      );
     }
-    return settings;
+    return prepareIntegration(codec, { uid, name, type: config.type ?? '', settings }, stored);
   }
 
   return {
@@ -94,83 +122,63 @@ export function createReceiversTestService(deps: {
       const testAlert = newTestAlert(alert ?? {}, now);
       const templates = await deps.templates.templateSet(orgId);
       const total = receivers.reduce((n, r) => n + r.configs.length, 0);
-      if (total === 0) throw new AppError(400, 'no receivers with integrations to test');
+      if (total === 0) throw noReceiversToTest();
 
-      let invalid = 0;
-      let timedOut = 0;
-      let failed = 0;
       const results = await Promise.all(
         receivers.map(async (receiver) => {
-          const prepared: {
-            config: TestIntegrationConfig;
-            result?: ConfigResult;
-            job?: IntegrationToSend;
-          }[] = [];
+          const outcomes: TestOutcome[] = [];
+          const jobs: { integration: Integration; data: NotificationData; outcome: TestOutcome }[] = [];
           for (const config of receiver.configs) {
             const uid = config.uid ?? '';
             const name = config.name || receiver.name;
-            const settings = await completeSettings(orgId, config);
-            try {
-              const type = validateIntegration({ uid, name, type: config.type ?? '', settings }, templates);
-              prepared.push({
-                config,
-                job: {
-                  uid,
-                  name,
-                  type,
-                  settings,
-                  disableResolveMessage: config.disableResolveMessage ?? false,
-                },
-              });
-            } catch (err) {
-              if (!(err instanceof AppError)) throw err;
-              invalid += 1;
-              const error = err.message.replace(/^invalid object specification: /, '');
-              prepared.push({ config, result: { name, uid, status: 'failed', error } });
-            }
-          }
-          const jobs = prepared.filter((p) => p.job).map((p) => p.job!);
-          const sent = await deps.delivery.sendAll(
-            orgId,
-            receiver.name,
-            jobs.map((integration) => ({ integration, data: testData(integration.type, testAlert, now) })),
-            templates,
-            { timeoutMs, isTest: true },
-          );
-          let next = 0;
-          const configs = prepared.map((p): ConfigResult => {
-            if (p.result) return p.result;
-            const outcome = sent[next++]!;
-            if (outcome.timedOut) timedOut += 1;
-            else if (!outcome.ok) failed += 1;
-            return {
-              name: p.job!.name,
-              uid: p.job!.uid,
-              status: outcome.ok ? 'ok' : 'failed',
-              ...(outcome.ok ? {} : { error: outcome.error ?? 'unknown error' }),
+            const outcome: TestOutcome = { name, uid };
+            outcomes.push(outcome);
+            const prepared = await prepare(orgId, config, name);
+            const problem =
+              'detail' in prepared ? prepared : contentProblem(prepared.candidate, prepared.type, templates);
+            if (problem) outcome.failure = { kind: 'invalid-config', error: problem.detail };
+            if ('detail' in prepared || problem) continue;
+            const integration = {
+              uid,
+              name,
+              type: prepared.type,
+              settings: prepared.all,
+              disableResolveMessage: config.disableResolveMessage ?? false,
             };
+            jobs.push({ integration, data: testData(prepared.type, testAlert, now), outcome });
+          }
+          const sent = await deps.delivery.sendAll(orgId, receiver.name, jobs, templates, {
+            timeoutMs,
+            isTest: true,
           });
-          return { name: receiver.name, configs };
+          sent.forEach((result, i) => {
+            if (result.status !== 'failed') return;
+            // Grafana compat: only a config that does not validate is the invalid kind; whatever
+            // fails while sending is a failure (or a timeout).
+            const kind = result.kind === 'timeout' ? 'timeout' : 'failed';
+            jobs[i]!.outcome.failure = { kind, error: result.error ?? 'unknown error' };
+          });
+          return { name: receiver.name, outcomes };
         }),
       );
 
-      // Grafana compat: the counts are compared with the number of receivers, not integrations.
-      let status = 207;
-      if (invalid + timedOut + failed === 0) status = 200;
-      else if (invalid === receivers.length) status = 400;
-      else if (timedOut === receivers.length) status = 408;
-
       return {
-        status,
+        status: testStatus(
+          results.flatMap((r) => r.outcomes),
+          receivers.length,
+        ),
         body: {
           alert: { labels: testAlert.labels, annotations: testAlert.annotations },
           receivers: results
             .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-            .map((r) => ({
-              name: r.name,
-              svc_managed_receiver_configs: r.configs,
-              grafana_managed_receiver_configs: r.configs,
-            })),
+            .map((r) => {
+              const configs = r.outcomes.map(presentOutcome);
+              return {
+                name: r.name,
+                svc_managed_receiver_configs: configs,
+                grafana_managed_receiver_configs: configs,
+              };
+            }),
           notified_at: now.toISOString(),
         },
       };
