@@ -92,9 +92,15 @@ describe('data source provisioning', () => {
       as: ADMIN,
       body: { name: 'Prometheus', type: 'prometheus', url: 'http://x' },
     });
-    expect(put).toMatchObject({ status: 403, body: { message: 'Cannot update read-only data source' } });
+    expect(put).toMatchObject({
+      status: 403,
+      body: { message: 'Cannot update read-only data source', messageId: 'datasource.read-only' },
+    });
     const del = await call(server, 'DELETE', '/api/datasources/uid/prov-prom', { as: ADMIN });
-    expect(del).toMatchObject({ status: 403, body: { message: 'Cannot delete read-only data source' } });
+    expect(del).toMatchObject({
+      status: 403,
+      body: { message: 'Cannot delete read-only data source', messageId: 'datasource.read-only' },
+    });
     const delByName = await call(server, 'DELETE', '/api/datasources/name/Prometheus', { as: ADMIN });
     expect(delByName.status).toBe(403);
     const editable = list.body.find((d: { name: string }) => d.name === 'Editable testdata');

@@ -165,7 +165,10 @@ describe('/api/datasources/proxy/uid/{uid}/*', () => {
     const path = `/api/datasources/proxy/uid/${ds.uid}/api/v1/labels`;
     expect((await call(server, 'GET', path)).status).toBe(401);
     const unknown = await call(server, 'GET', '/api/datasources/proxy/uid/nope/x', { as: ADMIN });
-    expect(unknown).toMatchObject({ status: 404, body: { message: 'Unable to find datasource' } });
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { message: 'Unable to find datasource', messageId: 'datasource.proxy-not-found' },
+    });
     const viewer = await createUser(server, { orgRole: 'Viewer' });
     expect((await call(server, 'GET', path, { as: viewer.as })).status).toBe(200);
 
@@ -196,6 +199,9 @@ describe('/api/datasources/proxy/uid/{uid}/*', () => {
     const invalid = await call(server, 'GET', '/api/datasources/proxy/abc/x', { as: ADMIN });
     expect(invalid).toMatchObject({ status: 400, body: { message: 'id is invalid' } });
     const unknown = await call(server, 'GET', '/api/datasources/proxy/99999/x', { as: ADMIN });
-    expect(unknown).toMatchObject({ status: 404, body: { message: 'Unable to find datasource' } });
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { message: 'Unable to find datasource', messageId: 'datasource.proxy-not-found' },
+    });
   });
 });

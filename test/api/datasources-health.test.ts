@@ -165,8 +165,14 @@ describe('GET /api/datasources/uid/{uid}/health', () => {
     const ds = await createDataSource({ type: 'testdata', url: '' });
     const other = await createDataSource({ type: 'testdata', url: '' });
     expect((await call(server, 'GET', `/api/datasources/uid/${ds.uid}/health`)).status).toBe(401);
-    expect(await health('nope')).toMatchObject({ status: 404, body: { message: 'Data source not found' } });
-    expect(await health('bad%20uid')).toMatchObject({ status: 400, body: { message: 'UID is invalid' } });
+    expect(await health('nope')).toMatchObject({
+      status: 404,
+      body: { message: 'Data source not found', messageId: 'datasource.not-found' },
+    });
+    expect(await health('bad%20uid')).toMatchObject({
+      status: 400,
+      body: { message: 'UID is invalid', messageId: 'datasource.invalid-uid' },
+    });
 
     const caller = await queryOnlyCaller([ds.uid]);
     expect((await health(ds.uid, caller)).status).toBe(200);

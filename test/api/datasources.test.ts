@@ -79,11 +79,15 @@ describe('POST /api/datasources', () => {
     expect(first.datasource.access).toBe('direct');
 
     const cases: [Record<string, unknown>, number, Record<string, unknown>][] = [
-      [prometheus('A'), 409, { message: 'data source with the same name already exists' }],
+      [
+        prometheus('A'),
+        409,
+        { message: 'data source with the same name already exists', messageId: 'datasource.name-exists' },
+      ],
       [
         prometheus('B', { uid: 'my-prom_1' }),
         409,
-        { message: 'data source with the same uid already exists' },
+        { message: 'data source with the same uid already exists', messageId: 'datasource.uid-exists' },
       ],
       [
         prometheus('C', { uid: 'bad uid!' }),
@@ -103,7 +107,7 @@ describe('POST /api/datasources', () => {
       [
         prometheus('E', { url: 'http://[::1' }),
         400,
-        { message: 'Validation error, invalid URL: "http://[::1"' },
+        { message: 'Validation error, invalid URL: "http://[::1"', messageId: 'datasource.invalid-url' },
       ],
       [{ name: 'F' }, 400, { message: expect.stringContaining('type') }],
       // SPEC: url is required on create ('' is allowed)
@@ -247,7 +251,10 @@ describe('GET /api/datasources', () => {
     ] as const) {
       const response = await call(server, method, path, { as: ADMIN });
       expect(response.status, path).toBe(404);
-      expect(response.body).toEqual({ message: 'Data source not found' });
+      expect(response.body).toEqual({
+        message: 'Data source not found',
+        messageId: 'datasource.not-found',
+      });
     }
     const put = await call(server, 'PUT', `/api/datasources/uid/${theirs.uid}`, {
       as: ADMIN,
@@ -295,6 +302,7 @@ describe('PUT /api/datasources/uid/{uid}', () => {
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({
       message: 'Datasource has already been updated by someone else. Please reload and try again',
+      messageId: 'datasource.version-conflict',
     });
     const taken = await call(server, 'PUT', `/api/datasources/uid/${ds.uid}`, {
       as: ADMIN,
@@ -303,6 +311,7 @@ describe('PUT /api/datasources/uid/{uid}', () => {
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({
       message: 'Failed to update datasource: data source with the same name already exists',
+      messageId: 'datasource.name-exists',
     });
     // Without a version the update is unconditional.
     const forced = await call(server, 'PUT', `/api/datasources/uid/${ds.uid}`, {
@@ -318,7 +327,10 @@ describe('PUT /api/datasources/uid/{uid}', () => {
       body: prometheus('Z'),
     });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: 'Data source not found' });
+    expect(missing.body).toEqual({
+      message: 'Data source not found',
+      messageId: 'datasource.not-found',
+    });
   });
 });
 
@@ -337,7 +349,7 @@ describe('DELETE /api/datasources/uid/{uid}', () => {
     expect(byId.body).toEqual({ message: 'Data source deleted' });
     const again = await call(server, 'DELETE', `/api/datasources/uid/${a.uid}`, { as: ADMIN });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ message: 'Data source not found' });
+    expect(again.body).toEqual({ message: 'Data source not found', messageId: 'datasource.not-found' });
     expect((await call(server, 'GET', '/api/datasources', { as: ADMIN })).body).toEqual([]);
   });
 });
@@ -359,7 +371,7 @@ describe('deprecated lookups', () => {
     expect(byId.body).toEqual(ds.datasource);
     const invalid = await call(server, 'GET', '/api/datasources/abc', { as: ADMIN });
     expect(invalid.status).toBe(400);
-    expect(invalid.body).toEqual({ message: 'id is invalid' });
+    expect(invalid.body).toEqual({ message: 'id is invalid', messageId: 'datasource.invalid-id' });
     for (const path of [
       '/api/datasources/name/nope',
       '/api/datasources/id/nope',
@@ -367,7 +379,10 @@ describe('deprecated lookups', () => {
     ]) {
       const response = await call(server, 'GET', path, { as: ADMIN });
       expect(response.status, path).toBe(404);
-      expect(response.body).toEqual({ message: 'Data source not found' });
+      expect(response.body).toEqual({
+        message: 'Data source not found',
+        messageId: 'datasource.not-found',
+      });
     }
   });
 });

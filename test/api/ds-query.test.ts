@@ -225,7 +225,7 @@ describe('POST /api/ds/query', () => {
       await query({ from: 'now-1h', to: 'now', queries: [{ refId: 'A', datasource: { uid: 'nope' } }] }),
     ).toMatchObject({
       status: 404,
-      body: { message: 'Data source not found' },
+      body: { message: 'Data source not found', messageId: 'datasource.not-found' },
     });
     const byId = await query({
       from: 'now-1h',
@@ -274,7 +274,10 @@ describe('POST /api/ds/query', () => {
       },
       caller,
     );
-    expect(denied).toMatchObject({ status: 403, body: { message: 'Access denied to data source' } });
+    expect(denied).toMatchObject({
+      status: 403,
+      body: { message: 'Access denied to data source', messageId: 'query.access-denied' },
+    });
 
     const org2 = await createOrg(server);
     const other = await query(
