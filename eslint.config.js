@@ -47,6 +47,26 @@ export default tseslint.config(
     },
   },
   {
+    // The UI shares the server's wire types (Static<> of its TypeBox schemas) but never its code:
+    // web/ may import from src/ only with `import type`.
+    files: ['web/**/*.ts', 'web/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // src/ seen from web/src/ and its folders
+              group: ['../../src/**', '../../../src/**', '../../../../src/**', '../../../../../src/**'],
+              allowTypeImports: true,
+              message: 'web/ imports the server only with `import type` (its wire types).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies loosely and assert on them with expect().
     files: ['test/**/*.ts'],
     rules: {

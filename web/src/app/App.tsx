@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { ApiError, get, setUnauthorizedHandler, type SignedInUser, type UserOrg } from './api.js';
+import { ApiError, setUnauthorizedHandler } from '../api/client.js';
+import type { UserOrg } from '../api/user.js';
+import { myOrgs, myPermissions, myPreferences, signedInUser } from '../api/user.js';
 import type { PermissionMap } from './permissions.js';
 import { navigate, useLocation } from './router.js';
 import { resolveTheme, SessionContext, type Session } from './session.js';
@@ -37,14 +39,11 @@ export function App() {
 
   const load = useCallback(async () => {
     try {
-      const user = await get<SignedInUser>('/api/user');
+      const user = await signedInUser();
       const [orgs, preferences, permissions] = await Promise.all([
-        get<UserOrg[]>('/api/user/orgs').catch(() => [] as UserOrg[]),
-        get<{ theme?: string; timezone?: string }>('/api/user/preferences').catch(() => ({
-          theme: '',
-          timezone: '',
-        })),
-        get<PermissionMap>('/api/access-control/user/permissions').catch(() => ({})),
+        myOrgs().catch(() => [] as UserOrg[]),
+        myPreferences().catch(() => ({ theme: '', timezone: '' })),
+        myPermissions().catch((): PermissionMap => ({})),
       ]);
       setState({
         phase: 'signed-in',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { del, post } from './api.js';
+import { starDashboard, unstarDashboard } from '../api/dashboards.js';
 
 export function StarButton({
   uid,
@@ -17,8 +17,8 @@ export function StarButton({
   const toggle = async () => {
     setBusy(true);
     try {
-      if (on) await del(`/api/user/stars/dashboard/uid/${encodeURIComponent(uid)}`);
-      else await post(`/api/user/stars/dashboard/uid/${encodeURIComponent(uid)}`);
+      if (on) await unstarDashboard(uid);
+      else await starDashboard(uid);
       setOn(!on);
       onChange?.(!on);
     } finally {

@@ -1,4 +1,4 @@
-import { post } from './api.js';
+import { switchOrg as selectOrg } from '../api/user.js';
 import { Link } from './Link.js';
 import { usePermissions } from './permissions.js';
 import { navigate } from './router.js';
@@ -8,7 +8,7 @@ export function TopBar() {
   const { user, orgs, reload } = useSession();
   const can = usePermissions();
   const switchOrg = async (orgId: number) => {
-    await post(`/api/user/using/${orgId}`);
+    await selectOrg(orgId);
     // Grafana compat: switching organizations goes home; the page shown belongs to the old one.
     navigate('/');
     reload();

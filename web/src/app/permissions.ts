@@ -1,7 +1,7 @@
+import type { PermissionMap } from '../api/user.js';
 import { useSession } from './session.js';
 
-/** The signed-in user's permissions as `/api/access-control/user/permissions` returns them. */
-export type PermissionMap = Record<string, string[]>;
+export type { PermissionMap };
 
 /**
  * Whether a held scope covers a wanted one, with the server's rules: `*` covers everything, a

@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SignedInUser, UserOrg } from './api.js';
-import type { PermissionMap } from './permissions.js';
+import type { PermissionMap, SignedInUser, UserOrg } from '../api/user.js';
 
 export interface Session {
   user: SignedInUser;
@@ -8,7 +7,7 @@ export interface Session {
   theme: 'dark' | 'light';
   /** the user's time zone preference ("" when unset) */
   timezone: string;
-  /** `/api/access-control/user/permissions` in the current org: drives what the UI offers */
+  /** the signed-in user's permissions in the current org: drive what the UI offers */
   permissions: PermissionMap;
   reload: () => void;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { get, type SearchHit } from '../app/api.js';
-import { linkUrl, tagSearchPath, type DashboardLink, type LinkState } from '../lib/dashboard-links.js';
+import type { SearchHit } from '../api/dashboards.js';
+import { searchByTags } from '../api/dashboards.js';
+import { linkUrl, type DashboardLink, type LinkState } from '../lib/dashboard-links.js';
 import { interpolate, type ScopedVars } from '../lib/variables.js';
 import './dashboard.css';
 
@@ -53,7 +54,7 @@ function TaggedDashboards({
 
   useEffect(() => {
     const controller = new AbortController();
-    get<SearchHit[]>(tagSearchPath(link.tags ?? []), controller.signal).then(
+    searchByTags(link.tags ?? [], controller.signal).then(
       (list) => setHits(list.filter((hit) => hit.type === 'dash-db' && hit.uid !== currentUid)),
       () => setHits([]),
     );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { get, type DataSourceInfo } from '../app/api.js';
+import type { DataSourceInfo } from '../api/datasources.js';
+import { dashboardAnnotations } from '../api/dashboards.js';
 import { Link } from '../app/Link.js';
 import { replaceSearch } from '../app/router.js';
 import { useSession } from '../app/session.js';
@@ -105,10 +106,7 @@ export function DashboardView({
   useEffect(() => {
     if (!builtIn || !range || !uid) return;
     const controller = new AbortController();
-    get<{ time: number; timeEnd?: number; text?: string; tags?: string[] }[]>(
-      `/api/annotations?from=${range.from}&to=${range.to}&dashboardUID=${encodeURIComponent(uid)}&limit=100`,
-      controller.signal,
-    ).then(
+    dashboardAnnotations(uid, range, controller.signal).then(
       (list) =>
         setAnnotations(
           Array.isArray(list)

@@ -1,6 +1,8 @@
 import { memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, post, type DataSourceInfo } from '../app/api.js';
-import { toPanelData, type PanelData, type QueryResponseJson } from '../lib/frames.js';
+import { ApiError } from '../api/client.js';
+import type { DataSourceInfo } from '../api/datasources.js';
+import { queryData } from '../api/datasources.js';
+import { toPanelData, type PanelData } from '../lib/frames.js';
 import type { RepeatedPanel } from '../lib/repeat.js';
 import { buildQueries } from '../lib/queries.js';
 import { calculateInterval, parseDuration, type TimeRange } from '../lib/time.js';
@@ -104,7 +106,7 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
     }
     const controller = new AbortController();
     setState((old) => ({ status: 'loading', data: old.status === 'done' ? old.data : undefined }));
-    post<QueryResponseJson>('/api/ds/query', request.body, controller.signal).then(
+    queryData(request.body, controller.signal).then(
       (response) => {
         const data = toPanelData(response);
         if (data.errors.length > 0 && data.frames.length === 0) {

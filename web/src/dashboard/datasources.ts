@@ -1,4 +1,5 @@
-import { get, type DataSourceInfo } from '../app/api.js';
+import type { DataSourceInfo } from '../api/datasources.js';
+import { listDataSources } from '../api/datasources.js';
 
 let cached: { orgKey: string; promise: Promise<DataSourceInfo[]> } | undefined;
 
@@ -6,7 +7,7 @@ let cached: { orgKey: string; promise: Promise<DataSourceInfo[]> } | undefined;
 export function loadDataSources(orgId: number): Promise<DataSourceInfo[]> {
   const orgKey = String(orgId);
   if (cached?.orgKey !== orgKey) {
-    const promise = get<DataSourceInfo[]>('/api/datasources').catch((error: unknown) => {
+    const promise = listDataSources().catch((error: unknown) => {
       cached = undefined;
       throw error;
     });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DataSourceInfo } from '../app/api.js';
+import type { DataSourceInfo } from '../api/datasources.js';
 import type { PlacedPanel } from '../lib/layout.js';
 import type { RepeatedPanel } from '../lib/repeat.js';
 import type { RawTimeRange, TimeRange } from '../lib/time.js';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { post, type DataSourceInfo } from '../app/api.js';
-import { toPanelData, type QueryResponseJson } from '../lib/frames.js';
+import type { DataSourceInfo } from '../api/datasources.js';
+import { queryData } from '../api/datasources.js';
+import { toPanelData } from '../lib/frames.js';
 import type { VariableModel } from '../lib/model.js';
 import { resolveDataSource } from '../lib/queries.js';
 import type { TimeRange } from '../lib/time.js';
@@ -21,7 +22,7 @@ import {
   type VariableOption,
 } from '../lib/variables.js';
 
-/** Options of a `query` variable, asked from its data source through `/api/ds/query`. */
+/** Options of a `query` variable, asked from its data source (`queryData`). */
 async function queryOptions(
   model: VariableModel,
   states: VariableState[],
@@ -49,7 +50,7 @@ async function queryOptions(
   } else {
     query = { query: text, rawSql: text, expr: text };
   }
-  const response = await post<QueryResponseJson>('/api/ds/query', {
+  const response = await queryData({
     queries: [{ ...query, refId: 'variable', datasource: { uid: ds.uid, type: ds.type } }],
     from: String(range.from),
     to: String(range.to),

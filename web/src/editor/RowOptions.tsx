@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Panel } from '../lib/model.js';
-import { Modal } from './common/Modal.js';
+import { Modal } from '../app/Modal.js';
+import './editor.css';
 
 /** A row's title and the variable it repeats for. */
 export function RowOptions({

@@ -47,9 +47,5 @@ export function linkUrl(
   return `${path}${text ? `?${text}` : ''}${hash}`;
 }
 
-/** `/api/search` for the dashboards carrying every tag of a link. */
-export function tagSearchPath(tags: string[]): string {
-  const params = new URLSearchParams({ type: 'dash-db', limit: '100' });
-  for (const tag of tags) params.append('tag', tag);
-  return `/api/search?${params.toString()}`;
-}
+// The search path lives with the other API paths; re-exported for the link model's callers.
+export { tagSearchPath } from '../api/search-paths.js';

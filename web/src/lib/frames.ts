@@ -1,4 +1,4 @@
-/** Data frames as `/api/ds/query` returns them, turned into columns the panels can use. */
+/** Data frames as the data source query endpoint (POST /api/ds/query) returns them, turned into columns the panels can use. */
 
 export interface FieldJson {
   name?: string;

@@ -1,4 +1,4 @@
-/** Building `/api/ds/query` requests from panel targets: data source resolution and interpolation. */
+/** Building data source query requests (POST /api/ds/query, `queryData`) from panel targets: data source resolution and interpolation. */
 
 import type { DataSourceRef, Target } from './model.js';
 import { interpolateDeep, type ScopedVars } from './variables.js';

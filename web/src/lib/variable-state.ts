@@ -104,7 +104,7 @@ export function scopedVars(
   return vars;
 }
 
-/** Values found in a query variable's `/api/ds/query` answer: strings, or label values, or numbers. */
+/** Values found in a query variable's data source query answer (`queryData`): strings, or label values, or numbers. */
 export function valuesFromFrames(
   frames: { fields: { type: string; values: unknown[]; labels?: Record<string, string> }[] }[],
   label?: string,

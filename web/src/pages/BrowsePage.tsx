@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { get, type SearchHit } from '../app/api.js';
+import type { SearchHit } from '../api/dashboards.js';
+import { dashboardTags, searchDashboards } from '../api/dashboards.js';
 import { Link } from '../app/Link.js';
 import { recentDashboards } from '../app/recent.js';
 import { StarButton } from '../app/StarButton.js';
@@ -46,7 +47,7 @@ export default function BrowsePage() {
   const filtering = query !== '' || tags.length > 0 || starred;
 
   useEffect(() => {
-    get<TagCount[]>('/api/dashboards/tags').then(setAllTags, () => setAllTags([]));
+    dashboardTags().then(setAllTags, () => setAllTags([]));
   }, []);
 
   useEffect(() => {
@@ -59,7 +60,7 @@ export default function BrowsePage() {
     search.set('limit', '5000');
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      get<SearchHit[]>(`/api/search?${search}`, controller.signal).then(
+      searchDashboards(search, controller.signal).then(
         (result) => {
           setHits(result);
           setError(undefined);

@@ -1,17 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { ApiError, get } from '../app/api.js';
+import { ApiError } from '../api/client.js';
+import { dashboardByUid } from '../api/dashboards.js';
 import { rememberDashboard } from '../app/recent.js';
 import { DashboardView } from '../dashboard/DashboardView.js';
-import type { DashboardMeta, DashboardModel } from '../lib/model.js';
+import type { DashboardResponse } from '../api/dashboards.js';
 
 // The editor and the export dialog load only when asked for.
 const DashboardEditor = lazy(() => import('../editor/DashboardEditor.js'));
 const ExportDialog = lazy(() => import('../editor/export/ExportDialog.js'));
-
-interface DashboardResponse {
-  dashboard: DashboardModel;
-  meta: DashboardMeta;
-}
 
 export default function DashboardPage({ uid }: { uid: string }) {
   const [result, setResult] = useState<DashboardResponse>();
@@ -26,7 +22,7 @@ export default function DashboardPage({ uid }: { uid: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    get<DashboardResponse>(`/api/dashboards/uid/${encodeURIComponent(uid)}`, controller.signal).then(
+    dashboardByUid(uid, controller.signal).then(
       (response) => {
         setResult(response);
         const title = response.dashboard.title ?? uid;

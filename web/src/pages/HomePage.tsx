@@ -1,21 +1,15 @@
 import { useEffect, useState } from 'react';
-import { get } from '../app/api.js';
+import { homeDashboard } from '../api/dashboards.js';
 import { navigate } from '../app/router.js';
 import { DashboardView } from '../dashboard/DashboardView.js';
-import type { DashboardMeta, DashboardModel } from '../lib/model.js';
-
-interface HomeResponse {
-  redirectUri?: string;
-  dashboard?: DashboardModel;
-  meta?: DashboardMeta;
-}
+import type { HomeResponse } from '../api/dashboards.js';
 
 /** `/`: the home dashboard from preferences (a redirect) or the server's default home dashboard. */
 export default function HomePage() {
   const [home, setHome] = useState<HomeResponse>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    get<HomeResponse>('/api/dashboards/home').then(
+    homeDashboard().then(
       (response) => {
         if (response.redirectUri) navigate(response.redirectUri, { replace: true });
         else setHome(response);

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../app/api.js';
+import { ApiError } from '../api/client.js';
+import { logIn } from '../api/user.js';
 import { navigate } from '../app/router.js';
 
 /** Failed attempts per login in this tab, to explain the server's brute-force block. */
@@ -41,7 +42,7 @@ export default function LoginPage({ onSignedIn, signedIn }: { onSignedIn: () => 
     setBusy(true);
     setError(undefined);
     try {
-      await api('POST', '/api/login', { user, password }, { quiet401: true });
+      await logIn({ user, password });
       const counts = failures();
       delete counts[user];
       sessionStorage.setItem(FAILURES_KEY, JSON.stringify(counts));

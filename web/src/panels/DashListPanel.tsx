@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { get, type SearchHit } from '../app/api.js';
+import { searchDashboards } from '../api/dashboards.js';
 import { Link } from '../app/Link.js';
 import { recentDashboards } from '../app/recent.js';
 import type { PanelProps } from './types.js';
@@ -30,7 +30,9 @@ export default function DashListPanel({ panel }: PanelProps) {
     const wanted: Promise<Section>[] = [];
     if (options.showStarred !== false) {
       wanted.push(
-        get<SearchHit[]>(`/api/search?starred=true&type=dash-db&limit=${limit}`).then((items) => ({
+        searchDashboards(
+          new URLSearchParams({ starred: 'true', type: 'dash-db', limit: String(limit) }),
+        ).then((items) => ({
           title: 'Starred dashboards',
           items,
         })),
@@ -48,7 +50,7 @@ export default function DashListPanel({ panel }: PanelProps) {
         query: options.query ?? '',
       });
       for (const tag of options.tags ?? []) search.append('tag', tag);
-      wanted.push(get<SearchHit[]>(`/api/search?${search}`).then((items) => ({ title: 'Search', items })));
+      wanted.push(searchDashboards(search).then((items) => ({ title: 'Search', items })));
     }
     let live = true;
     Promise.all(wanted).then(

@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'react';
-import { get } from '../../app/api.js';
-
-interface FolderJson {
-  uid: string;
-  title: string;
-}
+import { listFolders } from '../../api/dashboards.js';
+import type { FolderJson } from '../../api/dashboards.js';
 
 export interface FolderOption {
   uid: string;
@@ -14,13 +10,12 @@ export interface FolderOption {
 
 const MAX_REQUESTS = 50;
 
-/** Every folder the user can see, nested ones under their parent, from `/api/folders`. */
+/** Every folder the user can see, nested ones under their parent. */
 export async function loadFolders(): Promise<FolderOption[]> {
   let requests = 0;
   const walk = async (parentUid: string, depth: number): Promise<FolderOption[]> => {
     if (++requests > MAX_REQUESTS) return [];
-    const query = parentUid ? `?parentUid=${encodeURIComponent(parentUid)}&limit=1000` : '?limit=1000';
-    const list = await get<FolderJson[]>(`/api/folders${query}`).catch(() => [] as FolderJson[]);
+    const list = await listFolders(parentUid, 1000).catch(() => [] as FolderJson[]);
     const out: FolderOption[] = [];
     for (const folder of list) {
       out.push({ uid: folder.uid, title: folder.title, depth });

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { DataSourceInfo } from '../../app/api.js';
+import type { DataSourceInfo } from '../../api/datasources.js';
 import { useSession } from '../../app/session.js';
 import { loadDataSources } from '../../dashboard/datasources.js';
 import type { DashboardModel } from '../../lib/model.js';
 import { CheckField } from '../common/fields.js';
-import { Modal } from '../common/Modal.js';
+import { Modal } from '../../app/Modal.js';
+import '../editor.css';
 import { exportExternally } from '../model/export.js';
 
 const fileName = (title: string | undefined) =>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DataSourceInfo } from '../../app/api.js';
+import type { DataSourceInfo } from '../../api/datasources.js';
 import { usePermissions } from '../../app/permissions.js';
 import { navigate } from '../../app/router.js';
 import { useSession } from '../../app/session.js';

@@ -1,6 +1,6 @@
 /** Starting points: an empty dashboard, a new panel, and a first query for a data source type. */
 
-import type { DataSourceInfo } from '../../app/api.js';
+import type { DataSourceInfo } from '../../api/datasources.js';
 import type { DashboardModel, Panel, Target } from '../../lib/model.js';
 
 export function emptyDashboard(): DashboardModel {

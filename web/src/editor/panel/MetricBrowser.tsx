@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError, get } from '../../app/api.js';
+import { ApiError } from '../../api/client.js';
+import { prometheusMetricNames } from '../../api/datasources.js';
 
 /** Metric names of a Prometheus data source, through its proxy, filtered as the user types. */
 export function MetricBrowser({ uid, onPick }: { uid: string; onPick: (metric: string) => void }) {
@@ -9,10 +10,7 @@ export function MetricBrowser({ uid, onPick }: { uid: string; onPick: (metric: s
 
   useEffect(() => {
     const controller = new AbortController();
-    get<{ status?: string; data?: string[] }>(
-      `/api/datasources/proxy/uid/${encodeURIComponent(uid)}/api/v1/label/__name__/values`,
-      controller.signal,
-    ).then(
+    prometheusMetricNames(uid, controller.signal).then(
       (response) => setNames(Array.isArray(response.data) ? response.data : []),
       (caught: unknown) => {
         if (controller.signal.aborted) return;

@@ -1,4 +1,4 @@
-import type { DataSourceInfo } from '../../app/api.js';
+import type { DataSourceInfo } from '../../api/datasources.js';
 import type { DataSourceRef, Panel, Target } from '../../lib/model.js';
 import { isMixed, MIXED_UID, resolveDataSource } from '../../lib/queries.js';
 import { scopedVars, type VariableState } from '../../lib/variable-state.js';

@@ -1,7 +1,7 @@
 /** Table and column names of a SQL data source, asked through /api/ds/query from information_schema. */
 
-import { post } from '../../app/api.js';
-import { toPanelData, type QueryResponseJson } from '../../lib/frames.js';
+import { queryData } from '../../api/datasources.js';
+import { toPanelData } from '../../lib/frames.js';
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
@@ -33,7 +33,7 @@ export async function runListing(
   rawSql: string,
 ): Promise<{ name: string; type?: string }[]> {
   const now = Date.now();
-  const response = await post<QueryResponseJson>('/api/ds/query', {
+  const response = await queryData({
     queries: [{ refId: 'schema', datasource, rawSql, format: 'table' }],
     from: String(now - 3600_000),
     to: String(now),

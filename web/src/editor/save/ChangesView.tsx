@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../../app/api.js';
+import { ApiError } from '../../api/client.js';
+import { calculateDiff } from '../../api/dashboards.js';
 import type { DashboardModel } from '../../lib/model.js';
 import { DiffHtml } from './DiffHtml.js';
 
@@ -16,11 +17,11 @@ export function ChangesView({
   const [html, setHtml] = useState<string>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    api<string>('POST', '/api/dashboards/calculate-diff', {
-      base: { dashboardUid: uid, version },
-      new: { dashboardUid: uid, version, unsavedDashboard: model },
-      diffType: 'basic',
-    }).then(setHtml, (caught: unknown) =>
+    calculateDiff(
+      { dashboardUid: uid, version },
+      { dashboardUid: uid, version, unsavedDashboard: model },
+      'basic',
+    ).then(setHtml, (caught: unknown) =>
       setError(caught instanceof ApiError ? caught.message : String(caught)),
     );
   }, [uid, version, model]);

@@ -1,15 +1,9 @@
-import { ApiError, post } from '../../app/api.js';
+import { ApiError } from '../../api/client.js';
+import { postDashboard } from '../../api/dashboards.js';
 import type { DashboardModel } from '../../lib/model.js';
+import type { SaveResult } from '../../api/dashboards.js';
 
-export interface SaveResult {
-  id: number;
-  uid: string;
-  url: string;
-  version: number;
-  status: string;
-  slug: string;
-  folderUid: string;
-}
+export type { SaveResult };
 
 /** Why a save was refused in a way the user can resolve (Grafana's 412 statuses). */
 export type SaveProblem =
@@ -24,7 +18,7 @@ export async function saveDashboard(body: {
   overwrite?: boolean;
 }): Promise<{ saved: SaveResult } | { problem: SaveProblem }> {
   try {
-    return { saved: await post<SaveResult>('/api/dashboards/db', body) };
+    return { saved: await postDashboard(body) };
   } catch (error) {
     if (!(error instanceof ApiError)) return { problem: { kind: 'error', message: String(error) } };
     const status = (error.body as { status?: string } | undefined)?.status;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiError, del } from '../../app/api.js';
+import { ApiError } from '../../api/client.js';
+import { deleteDashboard } from '../../api/dashboards.js';
 import { navigate } from '../../app/router.js';
 import type { DashboardMeta, DashboardModel } from '../../lib/model.js';
 import { DEFAULT_REFRESH_INTERVALS } from '../../lib/time.js';
@@ -38,7 +39,7 @@ export function GeneralSettings({
   const remove = async () => {
     if (!window.confirm(`Delete the dashboard "${model.title}"? This cannot be undone.`)) return;
     try {
-      await del(`/api/dashboards/uid/${encodeURIComponent(uid)}`);
+      await deleteDashboard(uid);
       navigate('/dashboards');
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : String(caught));

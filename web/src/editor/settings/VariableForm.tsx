@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DataSourceInfo } from '../../app/api.js';
+import type { DataSourceInfo } from '../../api/datasources.js';
 import { useSession } from '../../app/session.js';
 import { loadDataSources } from '../../dashboard/datasources.js';
 import type { VariableModel } from '../../lib/model.js';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError, api, get, post } from '../../app/api.js';
+import { ApiError } from '../../api/client.js';
+import { calculateDiff, dashboardVersions, restoreVersion } from '../../api/dashboards.js';
 import { DiffHtml } from '../save/DiffHtml.js';
 
 interface Version {
@@ -28,7 +29,7 @@ export function VersionsView({
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    get<{ versions: Version[] }>(`/api/dashboards/uid/${encodeURIComponent(uid)}/versions`).then(
+    dashboardVersions(uid).then(
       (response) => setVersions(response.versions),
       (caught: unknown) => setError(caught instanceof ApiError ? caught.message : String(caught)),
     );
@@ -38,11 +39,11 @@ export function VersionsView({
     const [base, next] = [...picked].sort((a, b) => a - b) as [number, number];
     setBusy(true);
     try {
-      const html = await api<string>('POST', '/api/dashboards/calculate-diff', {
-        base: { dashboardUid: uid, version: base },
-        new: { dashboardUid: uid, version: next },
-        diffType: type,
-      });
+      const html = await calculateDiff(
+        { dashboardUid: uid, version: base },
+        { dashboardUid: uid, version: next },
+        type,
+      );
       setDiff({ html, base, next, type });
       setError(undefined);
     } catch (caught) {
@@ -56,7 +57,7 @@ export function VersionsView({
     const warning = dirty ? ' Your unsaved changes will be lost.' : '';
     if (!window.confirm(`Restore version ${version}? It becomes the newest version.${warning}`)) return;
     try {
-      await post(`/api/dashboards/uid/${encodeURIComponent(uid)}/restore`, { version });
+      await restoreVersion(uid, version);
       onRestored();
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : String(caught));

@@ -4,13 +4,13 @@ import { navigate } from '../../app/router.js';
 import { useSession } from '../../app/session.js';
 import { receiverUid, useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
-import { contactPoints, notifierCatalogue, receiver } from './api.js';
+import { contactPoints, notifierCatalogue, receiver } from '../../api/alerting.js';
 import { draftOf, newDraft, type IntegrationDraft } from './draft.js';
 import { IntegrationForm } from './IntegrationForm.js';
 import { checkDrafts, saveContactPoint, testDrafts } from './saveContactPoint.js';
 import { creatableTypes } from './settings.js';
 import type { ContactPoint, NotifierType, Receiver } from './types.js';
-import { useLoad } from './useLoad.js';
+import { useLoad } from '../../app/useLoad.js';
 
 const DEFAULT_TYPE = 'email';
 

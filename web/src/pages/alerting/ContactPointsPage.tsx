@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useSession } from '../../app/session.js';
 import { receiverUid, useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
-import { contactPoints, deleteReceiver, notifierCatalogue } from './api.js';
+import { contactPoints, deleteReceiver, notifierCatalogue } from '../../api/alerting.js';
 import { DeliveryStatus } from './DeliveryStatus.js';
 import { ListToolbar } from './ListToolbar.js';
-import { errorText } from './request.js';
+import { errorText } from '../../api/client.js';
 import { RowActions } from './RowActions.js';
 import type { ContactPoint, NotifierType } from './types.js';
-import { useLoad } from './useLoad.js';
+import { useLoad } from '../../app/useLoad.js';
 
 const usage = (n: number) => (n === 0 ? 'Unused' : `Used by ${n} ${n === 1 ? 'policy' : 'policies'}`);
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
-import { contactPoints, policies, savePolicies } from './api.js';
+import { contactPoints, policies, savePolicies } from '../../api/alerting.js';
 import { PolicyFields } from './PolicyFields.js';
 import { PolicyNode, type PolicyActions } from './PolicyNode.js';
 import { addChild, checkTree, normalizeRoute, removeAt, updateAt, type NodePath } from './policyTree.js';
-import { errorText } from './request.js';
+import { errorText } from '../../api/client.js';
 import type { Route } from './types.js';
-import { useLoad } from './useLoad.js';
+import { useLoad } from '../../app/useLoad.js';
 
 /** `/alerting/routes`: the notification policy tree, edited locally and saved as a whole. */
 export default function PoliciesPage() {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { ApiError } from '../../app/api.js';
+import { ApiError } from '../../api/client.js';
 import { Link } from '../../app/Link.js';
 import { navigate } from '../../app/router.js';
 import { useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
-import { saveTemplate, templates } from './api.js';
-import { errorText } from './request.js';
+import { saveTemplate, templates } from '../../api/alerting.js';
+import { errorText } from '../../api/client.js';
 import { TemplatePreview } from './TemplatePreview.js';
 import type { NotificationTemplate } from './types.js';
-import { useLoad } from './useLoad.js';
+import { useLoad } from '../../app/useLoad.js';
 
 const EXAMPLE = `{{ define "my.title" }}
   [{{ .Status | toUpper }}] {{ .CommonLabels.alertname }}

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { usePermissions } from '../../app/permissions.js';
-import { errorText, request } from './request.js';
+import { testTemplate } from '../../api/alerting.js';
+import { errorText } from '../../api/client.js';
 import './TemplatePreview.css';
 
-const TEST_PATH = '/api/alertmanager/grafana/config/api/v1/templates/test';
 const DEBOUNCE_MS = 500;
 const MAX_ALERTS = 1000;
 
@@ -94,7 +94,7 @@ export function TemplatePreview({ name, content }: { name: string; content: stri
     const id = ++latest.current;
     setState((current) => ({ ...current, running: true }));
     try {
-      const outcome = await request<PreviewOutcome>('POST', TEST_PATH, {
+      const outcome = await testTemplate<PreviewOutcome>({
         name: name.trim() || 'untitled',
         template: content,
         alerts: parsed.alerts,

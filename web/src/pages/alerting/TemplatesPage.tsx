@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
-import { deleteTemplate, templates } from './api.js';
+import { deleteTemplate, templates } from '../../api/alerting.js';
 import { ListToolbar } from './ListToolbar.js';
-import { errorText } from './request.js';
+import { errorText } from '../../api/client.js';
 import { RowActions } from './RowActions.js';
-import { useLoad } from './useLoad.js';
+import { useLoad } from '../../app/useLoad.js';
 
 export const templateUrl = (name: string) =>
   `/alerting/notifications/templates/${encodeURIComponent(name)}/edit`;

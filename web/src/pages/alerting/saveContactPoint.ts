@@ -1,7 +1,12 @@
-import { ApiError } from '../../app/api.js';
-import { createReceiver, testContactPoint, updateReceiver, type IntegrationBody } from './api.js';
+import { ApiError } from '../../api/client.js';
+import {
+  createReceiver,
+  testContactPoint,
+  updateReceiver,
+  type IntegrationBody,
+} from '../../api/alerting.js';
 import type { IntegrationDraft } from './draft.js';
-import { errorText } from './request.js';
+import { errorText } from '../../api/client.js';
 import { currentOptions, errorDetail, fieldOfError, settingsToSend, validateSettings } from './settings.js';
 import type { NotifierType, Receiver, ReceiverIntegration } from './types.js';
 

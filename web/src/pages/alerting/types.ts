@@ -2,7 +2,7 @@
 
 export type Settings = Record<string, unknown>;
 
-/** One field of a notifier type (`/api/alert-notifiers?version=2`). */
+/** One field of a notifier type (GET /api/alert-notifiers?version=2). */
 export interface NotifierOption {
   element: string;
   inputType: string;
@@ -39,7 +39,7 @@ export interface NotifierType {
   versions: NotifierVersion[];
 }
 
-/** An integration as `/api/v1/notifications/receivers` lists it: secrets named, never shown. */
+/** An integration as GET /api/v1/notifications/receivers lists it: secrets named, never shown. */
 export interface GettableIntegration {
   uid: string;
   name: string;

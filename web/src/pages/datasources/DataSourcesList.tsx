@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { get } from '../../app/api.js';
+import { listDataSources } from '../../api/datasources.js';
 import { Link } from '../../app/Link.js';
 import { usePermissions } from '../../app/permissions.js';
 import type { DataSourceListItem } from './types.js';
@@ -14,9 +14,7 @@ export default function DataSourcesList() {
   const [filter, setFilter] = useState('');
 
   useEffect(() => {
-    get<DataSourceListItem[]>('/api/datasources').then(setItems, (caught: unknown) =>
-      setError(message(caught)),
-    );
+    listDataSources().then(setItems, (caught: unknown) => setError(message(caught)));
   }, []);
 
   const needle = filter.trim().toLowerCase();

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, del, get } from '../../app/api.js';
+import { dataSourceByUid, deleteDataSource, updateDataSource } from '../../api/datasources.js';
 import { Link } from '../../app/Link.js';
 import { usePermissions } from '../../app/permissions.js';
 import { navigate } from '../../app/router.js';
@@ -23,17 +23,16 @@ export default function EditDataSource({ uid }: { uid: string }) {
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<HealthResult>();
   const [busy, setBusy] = useState<'saving' | 'testing'>();
-  const path = `/api/datasources/uid/${encodeURIComponent(uid)}`;
 
   useEffect(() => {
-    get<DataSource>(path).then(
+    dataSourceByUid(uid).then(
       (loaded) => {
         setDs(loaded);
         setForm(formFromDataSource(loaded));
       },
       (caught: unknown) => setLoadError(message(caught)),
     );
-  }, [path]);
+  }, [uid]);
 
   if (loadError) {
     return (
@@ -69,7 +68,7 @@ export default function EditDataSource({ uid }: { uid: string }) {
     }
     setBusy('saving');
     try {
-      const saved = await api<{ datasource: DataSource }>('PUT', path, updateBody(ds, form));
+      const saved = await updateDataSource(uid, updateBody(ds, form));
       setDs(saved.datasource);
       setForm(formFromDataSource(saved.datasource));
     } catch (caught) {
@@ -83,7 +82,7 @@ export default function EditDataSource({ uid }: { uid: string }) {
 
   const remove = async () => {
     try {
-      await del(path);
+      await deleteDataSource(uid);
       navigate('/connections/datasources');
     } catch (caught) {
       setError(message(caught));

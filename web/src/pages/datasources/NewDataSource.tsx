@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { get, post } from '../../app/api.js';
+import { createDataSource, listDataSources } from '../../api/datasources.js';
 import { Link } from '../../app/Link.js';
 import { usePermissions } from '../../app/permissions.js';
 import { navigate } from '../../app/router.js';
 import { DATA_SOURCE_TYPES, type DataSourceType } from './catalogue.js';
-import type { DataSourceListItem } from './types.js';
 
 /** The type's name, numbered when a data source already has it ("Prometheus-1", ...). */
 function freeName(base: string, taken: Set<string>): string {
@@ -20,7 +19,7 @@ export default function NewDataSource() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    get<DataSourceListItem[]>('/api/datasources').then(
+    listDataSources().then(
       (items) => setTaken(new Set(items.map((item) => item.name.toLowerCase()))),
       () => setTaken(new Set()),
     );
@@ -30,7 +29,7 @@ export default function NewDataSource() {
     setBusy(true);
     setError(undefined);
     try {
-      const created = await post<{ uid: string }>('/api/datasources', {
+      const created = await createDataSource({
         name: freeName(type.name, taken ?? new Set()),
         type: type.type,
         access: 'proxy',

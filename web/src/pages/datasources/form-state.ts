@@ -111,7 +111,7 @@ export function updateBody(ds: DataSource, form: FormState): DataSourceUpdate {
   return {
     name: form.name.trim(),
     type: ds.type,
-    access: form.access,
+    access: form.access === 'direct' ? 'direct' : 'proxy',
     url: form.url.trim(),
     user: form.user,
     database: ds.database,

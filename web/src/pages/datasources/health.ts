@@ -1,4 +1,5 @@
-import { ApiError, get } from '../../app/api.js';
+import { ApiError } from '../../api/client.js';
+import { dataSourceHealth } from '../../api/datasources.js';
 import type { HealthResult } from './types.js';
 
 /**
@@ -7,7 +8,7 @@ import type { HealthResult } from './types.js';
  */
 export async function checkHealth(uid: string): Promise<HealthResult> {
   try {
-    return await get<HealthResult>(`/api/datasources/uid/${encodeURIComponent(uid)}/health`);
+    return await dataSourceHealth(uid);
   } catch (error) {
     const body = error instanceof ApiError ? (error.body as Partial<HealthResult> | undefined) : undefined;
     if (body && typeof body.status === 'string' && typeof body.message === 'string') {

@@ -9,7 +9,7 @@ export function OrgUsersPage() {
   return (
     <section>
       <h2>Organization users</h2>
-      <OrgMembers base="/api/org" />
+      <OrgMembers org="current" />
     </section>
   );
 }

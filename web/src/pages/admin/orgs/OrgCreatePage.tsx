@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { post } from '../../../app/api.js';
+import { createOrg } from '../../../api/orgs.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { navigate } from '../../../app/router.js';
 import { Field } from '../shared/Field.js';
@@ -18,7 +18,7 @@ export function OrgCreatePage() {
     event.preventDefault();
     let orgId = 0;
     const ok = await action.run(async () => {
-      orgId = (await post<{ orgId: number }>('/api/orgs', { name })).orgId;
+      orgId = (await createOrg(name)).orgId;
     });
     if (ok) navigate(`/admin/orgs/edit/${orgId}`);
   };

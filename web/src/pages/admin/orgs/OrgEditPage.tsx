@@ -1,4 +1,4 @@
-import { api, del } from '../../../app/api.js';
+import { deleteOrg, orgById, renameOrg } from '../../../api/orgs.js';
 import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { navigate } from '../../../app/router.js';
@@ -10,13 +10,13 @@ import { OrgMembers } from '../shared/OrgMembers.js';
 import { OrgNameForm } from '../shared/OrgNameForm.js';
 import type { Org } from '../shared/types.js';
 import { useAction } from '../shared/useAction.js';
-import { useLoad } from '../shared/useLoad.js';
+import { useLoad } from '../../../app/useLoad.js';
 
 /** /admin/orgs/edit/<id>: rename, delete, and the organization's users. */
 export function OrgEditPage({ id }: { id: string }) {
   const can = usePermissions();
   const allowed = can('orgs:delete');
-  const org = useLoad<Org>(allowed ? `/api/orgs/${encodeURIComponent(id)}` : undefined);
+  const org = useLoad<Org>(allowed ? (signal) => orgById(id, signal) : undefined, [id]);
   const action = useAction();
   if (!allowed) return <NoAccess what="manage the organizations of the server" />;
   if (org.error) return <Notice error={org.error} />;
@@ -33,7 +33,7 @@ export function OrgEditPage({ id }: { id: string }) {
           label="Delete organization"
           question={`Delete ${name} and everything in it?`}
           onConfirm={async () => {
-            if (await action.run(() => del(`/api/orgs/${org.data!.id}`))) navigate('/admin/orgs');
+            if (await action.run(() => deleteOrg(org.data!.id))) navigate('/admin/orgs');
           }}
         />
       </div>
@@ -43,13 +43,13 @@ export function OrgEditPage({ id }: { id: string }) {
           name={name}
           disabled={!can('orgs:write')}
           onSave={async (newName) => {
-            await api('PUT', `/api/orgs/${org.data!.id}`, { name: newName });
+            await renameOrg(org.data!.id, newName);
             org.reload();
           }}
         />
       </Panel>
       <Panel title="Users">
-        <OrgMembers base={`/api/orgs/${org.data.id}`} />
+        <OrgMembers org={org.data.id} />
       </Panel>
     </section>
   );

@@ -1,4 +1,4 @@
-import { del } from '../../../app/api.js';
+import { deleteOrg, listOrgs } from '../../../api/orgs.js';
 import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { ConfirmButton } from '../shared/ConfirmButton.js';
@@ -15,13 +15,7 @@ import { PER_PAGE, useSearchPage } from '../shared/useListQuery.js';
 export function OrgsListPage() {
   const can = usePermissions();
   const allowed = can('orgs:delete');
-  const {
-    query,
-    page,
-    setQuery,
-    setPage,
-    list: orgs,
-  } = useSearchPage<Org[]>(allowed ? '/api/orgs' : undefined);
+  const { query, page, setQuery, setPage, list: orgs } = useSearchPage<Org[]>(allowed ? listOrgs : undefined);
   const action = useAction();
   if (!allowed) return <NoAccess what="manage the organizations of the server" />;
   return (
@@ -55,8 +49,7 @@ export function OrgsListPage() {
                       name={`Delete ${org.name}`}
                       question={`Delete ${org.name} and everything in it?`}
                       onConfirm={async () => {
-                        if (await action.run(() => del(`/api/orgs/${org.id}`), `${org.name} deleted`))
-                          orgs.reload();
+                        if (await action.run(() => deleteOrg(org.id), `${org.name} deleted`)) orgs.reload();
                       }}
                     />
                   </td>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../../app/api.js';
+import { changePassword } from '../../../api/user.js';
 import { Notice } from '../shared/Notice.js';
 import { PasswordField } from '../shared/PasswordField.js';
 import { SubmitRow } from '../shared/SubmitRow.js';
@@ -17,7 +17,7 @@ export function ChangePasswordForm() {
     const ok = await action.run(async () => {
       // The server accepts confirmNew without comparing it, as Grafana does: the check is ours.
       if (form.newPassword !== form.confirmNew) throw new Error('New password and confirmation do not match');
-      await api('PUT', '/api/user/password', form);
+      await changePassword(form);
     }, 'Password changed');
     if (ok) setForm(EMPTY);
   };

@@ -1,4 +1,4 @@
-import { post } from '../../../app/api.js';
+import { switchOrg } from '../../../api/user.js';
 import { navigate } from '../../../app/router.js';
 import { useSession } from '../../../app/session.js';
 import { Notice } from '../shared/Notice.js';
@@ -9,7 +9,7 @@ export function OrgsSection() {
   const { user, orgs, reload } = useSession();
   const action = useAction();
   const switchTo = async (orgId: number) => {
-    if (await action.run(() => post(`/api/user/using/${orgId}`))) {
+    if (await action.run(() => switchOrg(orgId))) {
       // Grafana compat: switching organizations goes home, as the top bar's switcher does.
       navigate('/');
       reload();

@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.js';
+import { updateProfile } from '../../../api/user.js';
 import { Link } from '../../../app/Link.js';
 import { useSession } from '../../../app/session.js';
 import { Panel } from '../shared/Panel.js';
@@ -18,7 +18,7 @@ export function ProfilePage() {
         <UserInfoForm
           user={user}
           onSave={async (info) => {
-            await api('PUT', '/api/user', info);
+            await updateProfile(info);
             reload();
           }}
         />

@@ -1,13 +1,13 @@
-import { post } from '../../../app/api.js';
+import { mySessions, revokeMySession } from '../../../api/user.js';
 import { Notice } from '../shared/Notice.js';
 import { SessionsTable } from '../shared/SessionsTable.js';
 import type { AuthSession } from '../shared/types.js';
 import { useAction } from '../shared/useAction.js';
-import { useLoad } from '../shared/useLoad.js';
+import { useLoad } from '../../../app/useLoad.js';
 
 /** The signed-in user's sessions; every one but this browser's can be revoked. */
 export function SessionsSection() {
-  const sessions = useLoad<AuthSession[]>('/api/user/auth-tokens');
+  const sessions = useLoad<AuthSession[]>(mySessions);
   const action = useAction();
   return (
     <div>
@@ -17,13 +17,7 @@ export function SessionsSection() {
           sessions={sessions.data}
           canRevoke
           onRevoke={async (id) => {
-            if (
-              await action.run(
-                () => post('/api/user/revoke-auth-token', { authTokenId: id }),
-                'Session revoked',
-              )
-            )
-              sessions.reload();
+            if (await action.run(() => revokeMySession(id), 'Session revoked')) sessions.reload();
           }}
         />
       )}

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../../app/api.js';
+import { myPreferences, patchMyPreferences } from '../../../api/user.js';
 import { useSession } from '../../../app/session.js';
 import { Field } from '../shared/Field.js';
 import { Notice } from '../shared/Notice.js';
 import { SubmitRow } from '../shared/SubmitRow.js';
 import { useAction } from '../shared/useAction.js';
-import { useLoad } from '../shared/useLoad.js';
+import { useLoad } from '../../../app/useLoad.js';
 
 const THEMES = [
   { value: '', label: 'Default' },
@@ -17,7 +17,7 @@ const THEMES = [
 /** The user's theme preference; the session reloads after saving so the page takes it at once. */
 export function ThemeForm() {
   const { reload } = useSession();
-  const preferences = useLoad<{ theme: string }>('/api/user/preferences');
+  const preferences = useLoad<{ theme: string }>(myPreferences);
   const [theme, setTheme] = useState('');
   const action = useAction();
   useEffect(() => {
@@ -26,7 +26,7 @@ export function ThemeForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await action.run(() => api('PATCH', '/api/user/preferences', { theme }), 'Preferences saved')) {
+    if (await action.run(() => patchMyPreferences({ theme }), 'Preferences saved')) {
       preferences.reload();
       reload();
     }

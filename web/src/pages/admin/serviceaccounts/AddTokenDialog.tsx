@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { post } from '../../../app/api.js';
-import { Dialog } from '../shared/Dialog.js';
+import { createServiceAccountToken } from '../../../api/serviceaccounts.js';
+import { Modal } from '../../../app/Modal.js';
 import { Field } from '../shared/Field.js';
 import { Notice } from '../shared/Notice.js';
 import { useAction } from '../shared/useAction.js';
@@ -39,12 +39,12 @@ export function AddTokenDialog({
         if (!(seconds > 0)) throw new Error('The expiration date must be in the future');
         body.secondsToLive = seconds;
       }
-      key = (await post<{ key: string }>(`/api/serviceaccounts/${accountId}/tokens`, body)).key;
+      key = (await createServiceAccountToken(accountId, body)).key;
     });
     if (ok) onCreated(key);
   };
   return (
-    <Dialog title="Add service account token" onClose={onClose}>
+    <Modal title="Add service account token" onClose={onClose} closeOnBackdrop>
       <form className="admin-form" onSubmit={(event) => void submit(event)}>
         <Field label="Token name">
           <input value={name} onChange={(event) => setName(event.target.value)} required />
@@ -80,6 +80,6 @@ export function AddTokenDialog({
           </button>
         </div>
       </form>
-    </Dialog>
+    </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { post } from '../../../app/api.js';
+import { createServiceAccount } from '../../../api/serviceaccounts.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { navigate } from '../../../app/router.js';
 import { Field } from '../shared/Field.js';
@@ -7,7 +7,6 @@ import { NoAccess } from '../shared/NoAccess.js';
 import { Notice } from '../shared/Notice.js';
 import { SubmitRow } from '../shared/SubmitRow.js';
 import { RoleSelect } from '../shared/RoleSelect.js';
-import type { ServiceAccount } from '../shared/types.js';
 import { useAction } from '../shared/useAction.js';
 
 /** /org/serviceaccounts/create: a service account with a role in the organization. */
@@ -21,7 +20,7 @@ export function ServiceAccountCreatePage() {
     event.preventDefault();
     let id = 0;
     const ok = await action.run(async () => {
-      id = (await post<ServiceAccount>('/api/serviceaccounts', { name, role })).id;
+      id = (await createServiceAccount({ name, role })).id;
     });
     if (ok) navigate(`/org/serviceaccounts/${id}`);
   };

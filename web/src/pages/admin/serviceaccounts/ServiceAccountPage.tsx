@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { api, del } from '../../../app/api.js';
+import {
+  deleteServiceAccount,
+  deleteServiceAccountToken,
+  serviceAccountById,
+  serviceAccountTokens,
+  updateServiceAccount,
+} from '../../../api/serviceaccounts.js';
 import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { navigate } from '../../../app/router.js';
@@ -10,7 +16,7 @@ import { Panel } from '../shared/Panel.js';
 import { RoleSelect } from '../shared/RoleSelect.js';
 import type { ServiceAccount, ServiceAccountToken } from '../shared/types.js';
 import { useAction } from '../shared/useAction.js';
-import { useLoad } from '../shared/useLoad.js';
+import { useLoad } from '../../../app/useLoad.js';
 import { AddTokenDialog } from './AddTokenDialog.js';
 import { TokenKeyDialog } from './TokenKeyDialog.js';
 import { TokensTable } from './TokensTable.js';
@@ -20,11 +26,12 @@ export function ServiceAccountPage({ id }: { id: string }) {
   const can = usePermissions();
   const scope = `serviceaccounts:id:${id}`;
   const allowed = can('serviceaccounts:read', scope);
-  const account = useLoad<ServiceAccount>(
-    allowed ? `/api/serviceaccounts/${encodeURIComponent(id)}` : undefined,
-  );
+  const account = useLoad<ServiceAccount>(allowed ? (signal) => serviceAccountById(id, signal) : undefined, [
+    id,
+  ]);
   const tokens = useLoad<ServiceAccountToken[]>(
-    allowed ? `/api/serviceaccounts/${encodeURIComponent(id)}/tokens` : undefined,
+    allowed ? (signal) => serviceAccountTokens(id, signal) : undefined,
+    [id],
   );
   const action = useAction();
   const [adding, setAdding] = useState(false);
@@ -55,7 +62,7 @@ export function ServiceAccountPage({ id }: { id: string }) {
             disabled={action.busy}
             onClick={() =>
               void change(
-                () => api('PATCH', `/api/serviceaccounts/${sa.id}`, { isDisabled: !sa.isDisabled }),
+                () => updateServiceAccount(sa.id, { isDisabled: !sa.isDisabled }),
                 sa.isDisabled ? 'Service account enabled' : 'Service account disabled',
               )
             }
@@ -68,8 +75,7 @@ export function ServiceAccountPage({ id }: { id: string }) {
             label="Delete service account"
             question={`Delete ${sa.name} and its tokens?`}
             onConfirm={async () => {
-              if (await action.run(() => del(`/api/serviceaccounts/${sa.id}`)))
-                navigate('/org/serviceaccounts');
+              if (await action.run(() => deleteServiceAccount(sa.id))) navigate('/org/serviceaccounts');
             }}
           />
         )}
@@ -87,10 +93,7 @@ export function ServiceAccountPage({ id }: { id: string }) {
               withNone
               disabled={!canWrite || action.busy}
               onChange={(role) =>
-                void change(
-                  () => api('PATCH', `/api/serviceaccounts/${sa.id}`, { role }),
-                  `Role changed to ${role}`,
-                )
+                void change(() => updateServiceAccount(sa.id, { role }), `Role changed to ${role}`)
               }
             />
           </dd>
@@ -112,7 +115,7 @@ export function ServiceAccountPage({ id }: { id: string }) {
             canDelete={canWrite}
             onDelete={(token) =>
               action.run(async () => {
-                await del(`/api/serviceaccounts/${sa.id}/tokens/${token.id}`);
+                await deleteServiceAccountToken(sa.id, token.id);
                 tokens.reload();
               }, `Token ${token.name} deleted`)
             }

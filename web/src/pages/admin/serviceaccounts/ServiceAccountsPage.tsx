@@ -1,4 +1,8 @@
-import { api, del } from '../../../app/api.js';
+import {
+  deleteServiceAccount,
+  searchServiceAccounts,
+  updateServiceAccount,
+} from '../../../api/serviceaccounts.js';
 import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { ConfirmButton } from '../shared/ConfirmButton.js';
@@ -22,7 +26,7 @@ export function ServiceAccountsPage() {
     setQuery,
     setPage,
     list: accounts,
-  } = useSearchPage<ServiceAccountSearch>(allowed ? '/api/serviceaccounts/search' : undefined);
+  } = useSearchPage<ServiceAccountSearch>(allowed ? searchServiceAccounts : undefined);
   const action = useAction();
   if (!allowed) return <NoAccess what="see the service accounts of this organization" />;
   const change = async (work: () => Promise<unknown>, message: string) => {
@@ -69,7 +73,7 @@ export function ServiceAccountsPage() {
                         disabled={!canWrite || action.busy}
                         onChange={(role) =>
                           void change(
-                            () => api('PATCH', `/api/serviceaccounts/${sa.id}`, { role }),
+                            () => updateServiceAccount(sa.id, { role }),
                             `${sa.name} is now ${role}`,
                           )
                         }
@@ -84,8 +88,7 @@ export function ServiceAccountsPage() {
                           disabled={action.busy}
                           onClick={() =>
                             void change(
-                              () =>
-                                api('PATCH', `/api/serviceaccounts/${sa.id}`, { isDisabled: !sa.isDisabled }),
+                              () => updateServiceAccount(sa.id, { isDisabled: !sa.isDisabled }),
                               `${sa.name} ${sa.isDisabled ? 'enabled' : 'disabled'}`,
                             )
                           }
@@ -98,9 +101,7 @@ export function ServiceAccountsPage() {
                           label="Delete"
                           name={`Delete ${sa.name}`}
                           question={`Delete ${sa.name} and its tokens?`}
-                          onConfirm={() =>
-                            change(() => del(`/api/serviceaccounts/${sa.id}`), `${sa.name} deleted`)
-                          }
+                          onConfirm={() => change(() => deleteServiceAccount(sa.id), `${sa.name} deleted`)}
                         />
                       )}
                     </td>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Dialog } from '../shared/Dialog.js';
+import { Modal } from '../../../app/Modal.js';
 
 /** The new token's key, shown this one time only, with a copy button. */
 export function TokenKeyDialog({ tokenKey, onClose }: { tokenKey: string; onClose: () => void }) {
@@ -16,7 +16,7 @@ export function TokenKeyDialog({ tokenKey, onClose }: { tokenKey: string; onClos
     }
   };
   return (
-    <Dialog title="Service account token created">
+    <Modal title="Service account token created">
       <p>Copy the token now: it is not shown again.</p>
       <div className="admin-inline-form">
         <input
@@ -41,6 +41,6 @@ export function TokenKeyDialog({ tokenKey, onClose }: { tokenKey: string; onClos
           Close
         </button>
       </div>
-    </Dialog>
+    </Modal>
   );
 }

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { api, del, post } from '../../../app/api.js';
+import {
+  addOrgMember,
+  removeOrgMember,
+  searchOrgMembers,
+  setOrgMemberRole,
+  type OrgRef,
+} from '../../../api/orgs.js';
 import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { ConfirmButton } from './ConfirmButton.js';
@@ -9,19 +15,22 @@ import { RoleSelect } from './RoleSelect.js';
 import { SearchInput } from './SearchInput.js';
 import type { OrgMemberSearch } from './types.js';
 import { useAction } from './useAction.js';
-import { PER_PAGE, searchParams } from './useListQuery.js';
-import { useLoad } from './useLoad.js';
+import { PER_PAGE } from './useListQuery.js';
+import { useLoad } from '../../../app/useLoad.js';
 
 /**
- * The users of an organization with their roles: `base` is `/api/org` for the current one or
- * `/api/orgs/<id>` for any (server admins). Role change, removal and adding an existing user by
+ * The users of an organization with their roles: `org` is `'current'` or an organization id (any
+ * organization, server admins). Role change, removal and adding an existing user by
  * login or email, each offered only with its permission.
  */
-export function OrgMembers({ base }: { base: string }) {
+export function OrgMembers({ org }: { org: OrgRef }) {
   const can = usePermissions();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const members = useLoad<OrgMemberSearch>(`${base}/users/search?${searchParams(query, PER_PAGE, page)}`);
+  const members = useLoad<OrgMemberSearch>(
+    (signal) => searchOrgMembers(org, { query, perPage: PER_PAGE, page }, signal),
+    [org, query, page],
+  );
   const action = useAction();
   const change = async (work: () => Promise<unknown>, message: string) => {
     if (await action.run(work, message)) members.reload();
@@ -33,7 +42,7 @@ export function OrgMembers({ base }: { base: string }) {
       {can('org.users:add', 'users:*') && (
         <AddMember
           onAdd={(loginOrEmail, role) =>
-            change(() => post(`${base}/users`, { loginOrEmail, role }), `${loginOrEmail} added as ${role}`)
+            change(() => addOrgMember(org, loginOrEmail, role), `${loginOrEmail} added as ${role}`)
           }
         />
       )}
@@ -80,7 +89,7 @@ export function OrgMembers({ base }: { base: string }) {
                         disabled={!can('org.users:write', scope) || action.busy}
                         onChange={(role) =>
                           void change(
-                            () => api('PATCH', `${base}/users/${m.userId}`, { role }),
+                            () => setOrgMemberRole(org, m.userId, role),
                             `${m.login} is now ${role}`,
                           )
                         }
@@ -92,9 +101,7 @@ export function OrgMembers({ base }: { base: string }) {
                           label="Remove"
                           name={`Remove ${m.login}`}
                           question={`Remove ${m.login} from the organization?`}
-                          onConfirm={() =>
-                            change(() => del(`${base}/users/${m.userId}`), `${m.login} removed`)
-                          }
+                          onConfirm={() => change(() => removeOrgMember(org, m.userId), `${m.login} removed`)}
                         />
                       )}
                     </td>

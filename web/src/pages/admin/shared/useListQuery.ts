@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { replaceSearch } from '../../../app/router.js';
-import { useLoad, type Loaded } from './useLoad.js';
+import type { PageParams } from '../../../api/paging.js';
+import { useLoad, type Loaded } from '../../../app/useLoad.js';
 
 /** Rows a list page asks for at a time. */
 export const PER_PAGE = 30;
@@ -44,19 +45,20 @@ export function useListQuery(): ListQuery {
   return { query, debounced, page, setQuery, setPage };
 }
 
-/** `?query=…&perpage=…&page=…` for Grafana's search endpoints. */
-export function searchParams(query: string, perPage: number, page: number): string {
-  return new URLSearchParams({ query, perpage: String(perPage), page: String(page) }).toString();
-}
-
 /**
- * The page of a search endpoint (`/api/…/search`) that the URL's search text and page ask for;
- * nothing is asked while `path` is undefined (the caller may not list).
+ * The page of a search call (one of the api modules' `search…`) that the URL's search text and
+ * page ask for; nothing is asked while `search` is undefined (the caller may not list).
  */
-export function useSearchPage<T>(path: string | undefined): ListQuery & { list: Loaded<T> } {
+export function useSearchPage<T>(
+  search: ((page: PageParams, signal: AbortSignal) => Promise<T>) | undefined,
+): ListQuery & { list: Loaded<T> } {
   const listQuery = useListQuery();
+  const { debounced, page } = listQuery;
   const list = useLoad<T>(
-    path === undefined ? undefined : `${path}?${searchParams(listQuery.debounced, PER_PAGE, listQuery.page)}`,
+    search === undefined
+      ? undefined
+      : (signal) => search({ query: debounced, perPage: PER_PAGE, page }, signal),
+    [search, debounced, page],
   );
   return { ...listQuery, list };
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { post } from '../../../app/api.js';
+import { createTeam } from '../../../api/teams.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { navigate } from '../../../app/router.js';
 import { Field } from '../shared/Field.js';
@@ -18,7 +18,7 @@ export function TeamCreatePage() {
     event.preventDefault();
     let teamId = 0;
     const ok = await action.run(async () => {
-      teamId = (await post<{ teamId: number }>('/api/teams', form)).teamId;
+      teamId = (await createTeam(form)).teamId;
     });
     if (ok) navigate(`/org/teams/edit/${teamId}`);
   };

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { del, post } from '../../../app/api.js';
+import { addTeamMember, removeTeamMember, teamMembers } from '../../../api/teams.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { ConfirmButton } from '../shared/ConfirmButton.js';
 import { Notice } from '../shared/Notice.js';
 import type { TeamMember } from '../shared/types.js';
 import { useAction } from '../shared/useAction.js';
-import { useLoad } from '../shared/useLoad.js';
+import { useLoad } from '../../../app/useLoad.js';
 import { findOrgUser, UserPicker } from './UserPicker.js';
 
 const TEAM_ADMIN = 4;
@@ -15,7 +15,8 @@ export function TeamMembers({ teamId, onChange }: { teamId: number; onChange: ()
   const can = usePermissions();
   const scope = `teams:id:${teamId}`;
   const members = useLoad<TeamMember[]>(
-    can('teams.permissions:read', scope) ? `/api/teams/${teamId}/members` : undefined,
+    can('teams.permissions:read', scope) ? (signal) => teamMembers(teamId, signal) : undefined,
+    [teamId],
   );
   const action = useAction();
   const [login, setLogin] = useState('');
@@ -37,7 +38,7 @@ export function TeamMembers({ teamId, onChange }: { teamId: number; onChange: ()
     const added = await change(async () => {
       const user = await findOrgUser(text);
       if (!user) throw new Error(`No user with the login "${text}" in this organization`);
-      await post(`/api/teams/${teamId}/members`, { userId: user.userId });
+      await addTeamMember(teamId, user.userId);
     }, `${text} added to the team`);
     if (added) setLogin('');
   };
@@ -83,9 +84,7 @@ export function TeamMembers({ teamId, onChange }: { teamId: number; onChange: ()
                       label="Remove"
                       name={`Remove ${m.login} from the team`}
                       question={`Remove ${m.login}?`}
-                      onConfirm={() =>
-                        change(() => del(`/api/teams/${teamId}/members/${m.userId}`), `${m.login} removed`)
-                      }
+                      onConfirm={() => change(() => removeTeamMember(teamId, m.userId), `${m.login} removed`)}
                     />
                   )}
                 </td>

@@ -1,4 +1,4 @@
-import { del } from '../../../app/api.js';
+import { deleteTeam, teamById } from '../../../api/teams.js';
 import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { navigate } from '../../../app/router.js';
@@ -8,7 +8,7 @@ import { Notice } from '../shared/Notice.js';
 import { Panel } from '../shared/Panel.js';
 import type { Team } from '../shared/types.js';
 import { useAction } from '../shared/useAction.js';
-import { useLoad } from '../shared/useLoad.js';
+import { useLoad } from '../../../app/useLoad.js';
 import { TeamMembers } from './TeamMembers.js';
 import { TeamSettingsForm } from './TeamSettingsForm.js';
 
@@ -17,7 +17,7 @@ export function TeamPage({ id }: { id: string }) {
   const can = usePermissions();
   const scope = `teams:id:${id}`;
   const allowed = can('teams:read', scope);
-  const team = useLoad<Team>(allowed ? `/api/teams/${encodeURIComponent(id)}` : undefined);
+  const team = useLoad<Team>(allowed ? (signal) => teamById(id, signal) : undefined, [id]);
   const action = useAction();
   if (!allowed) return <NoAccess what="see this team" />;
   if (team.error) return <Notice error={team.error} />;
@@ -35,7 +35,7 @@ export function TeamPage({ id }: { id: string }) {
             label="Delete team"
             question={`Delete the team ${t.name}?`}
             onConfirm={async () => {
-              if (await action.run(() => del(`/api/teams/${t.id}`))) navigate('/org/teams');
+              if (await action.run(() => deleteTeam(t.id))) navigate('/org/teams');
             }}
           />
         )}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../../app/api.js';
+import { updateTeam } from '../../../api/teams.js';
 import { Field } from '../shared/Field.js';
 import { Notice } from '../shared/Notice.js';
 import { SubmitRow } from '../shared/SubmitRow.js';
@@ -21,7 +21,7 @@ export function TeamSettingsForm({
   useEffect(() => setForm({ name: team.name, email: team.email }), [team]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await action.run(() => api('PUT', `/api/teams/${team.id}`, form), 'Team saved')) onSaved();
+    if (await action.run(() => updateTeam(team.id, form), 'Team saved')) onSaved();
   };
   return (
     <form className="admin-form" onSubmit={(event) => void submit(event)} aria-label="Team settings">

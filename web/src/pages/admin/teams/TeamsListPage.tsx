@@ -1,4 +1,4 @@
-import { del } from '../../../app/api.js';
+import { deleteTeam, searchTeams } from '../../../api/teams.js';
 import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { ConfirmButton } from '../shared/ConfirmButton.js';
@@ -21,7 +21,7 @@ export function TeamsListPage() {
     setQuery,
     setPage,
     list: teams,
-  } = useSearchPage<TeamSearch>(allowed ? '/api/teams/search' : undefined);
+  } = useSearchPage<TeamSearch>(allowed ? searchTeams : undefined);
   const action = useAction();
   if (!allowed && !can('teams:create')) return <NoAccess what="see the teams of this organization" />;
   return (
@@ -55,7 +55,7 @@ export function TeamsListPage() {
                         name={`Delete team ${team.name}`}
                         question={`Delete the team ${team.name}?`}
                         onConfirm={async () => {
-                          if (await action.run(() => del(`/api/teams/${team.id}`), `${team.name} deleted`))
+                          if (await action.run(() => deleteTeam(team.id), `${team.name} deleted`))
                             teams.reload();
                         }}
                       />

@@ -1,13 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { get } from '../../../app/api.js';
+import { lookupOrgUsers as lookup, type OrgUserRef } from '../../../api/orgs.js';
 
-export interface OrgUserRef {
-  userId: number;
-  login: string;
-}
-
-const lookup = (query: string, signal?: AbortSignal) =>
-  get<OrgUserRef[]>(`/api/org/users/lookup?${new URLSearchParams({ query, limit: '20' })}`, signal);
+export type { OrgUserRef };
 
 /** The organization user whose login is exactly `login`, if any. */
 export async function findOrgUser(login: string): Promise<OrgUserRef | undefined> {

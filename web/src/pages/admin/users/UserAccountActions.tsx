@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, del, post } from '../../../app/api.js';
+import { deleteUser, disableUser, enableUser, setUserServerAdmin } from '../../../api/users.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { navigate } from '../../../app/router.js';
 import { ConfirmButton } from '../shared/ConfirmButton.js';
@@ -21,7 +21,7 @@ export function UserAccountActions({ user, onChange }: { user: UserDetail; onCha
   const setAdmin = async (isGrafanaAdmin: boolean) => {
     setServerAdmin(isGrafanaAdmin);
     const ok = await action.run(
-      () => api('PUT', `/api/admin/users/${user.id}/permissions`, { isGrafanaAdmin }),
+      () => setUserServerAdmin(user.id, isGrafanaAdmin),
       isGrafanaAdmin ? 'Now a server admin' : 'No longer a server admin',
     );
     if (ok) onChange();
@@ -48,7 +48,7 @@ export function UserAccountActions({ user, onChange }: { user: UserDetail; onCha
             <button
               type="button"
               disabled={action.busy}
-              onClick={() => void run(() => post(`/api/admin/users/${user.id}/enable`), 'User enabled')}
+              onClick={() => void run(() => enableUser(user.id), 'User enabled')}
             >
               Enable user
             </button>
@@ -56,7 +56,7 @@ export function UserAccountActions({ user, onChange }: { user: UserDetail; onCha
             <ConfirmButton
               label="Disable user"
               question="Disable this user? Their sessions end."
-              onConfirm={() => run(() => post(`/api/admin/users/${user.id}/disable`), 'User disabled')}
+              onConfirm={() => run(() => disableUser(user.id), 'User disabled')}
             />
           ))}
         {can('users:delete', scope) && (
@@ -64,7 +64,7 @@ export function UserAccountActions({ user, onChange }: { user: UserDetail; onCha
             label="Delete user"
             question="Delete this user for good?"
             onConfirm={async () => {
-              if (await action.run(() => del(`/api/admin/users/${user.id}`))) navigate('/admin/users');
+              if (await action.run(() => deleteUser(user.id))) navigate('/admin/users');
             }}
           />
         )}

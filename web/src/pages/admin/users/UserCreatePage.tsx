@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { post } from '../../../app/api.js';
+import { createUser } from '../../../api/users.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { navigate } from '../../../app/router.js';
 import { Field } from '../shared/Field.js';
@@ -21,7 +21,7 @@ export function UserCreatePage() {
     event.preventDefault();
     let id = 0;
     const ok = await action.run(async () => {
-      id = (await post<{ id: number }>('/api/admin/users', form)).id;
+      id = (await createUser(form)).id;
     });
     if (ok) navigate(`/admin/users/edit/${id}`);
   };

@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.js';
+import { updateUser, userById } from '../../../api/users.js';
 import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { NoAccess } from '../shared/NoAccess.js';
@@ -6,7 +6,7 @@ import { Notice } from '../shared/Notice.js';
 import { Panel } from '../shared/Panel.js';
 import type { UserDetail } from '../shared/types.js';
 import { UserInfoForm } from '../shared/UserInfoForm.js';
-import { useLoad } from '../shared/useLoad.js';
+import { useLoad } from '../../../app/useLoad.js';
 import { UserAccountActions } from './UserAccountActions.js';
 import { UserOrgsSection } from './UserOrgsSection.js';
 import { UserPasswordForm } from './UserPasswordForm.js';
@@ -17,7 +17,7 @@ export function UserEditPage({ id }: { id: string }) {
   const can = usePermissions();
   const scope = `global.users:id:${id}`;
   const allowed = can('users:read', scope);
-  const user = useLoad<UserDetail>(allowed ? `/api/users/${encodeURIComponent(id)}` : undefined);
+  const user = useLoad<UserDetail>(allowed ? (signal) => userById(id, signal) : undefined, [id]);
   if (!allowed) return <NoAccess what="see this user" />;
   if (user.error) return <Notice error={user.error} />;
   if (!user.data) return <p className="muted">Loading…</p>;
@@ -36,7 +36,7 @@ export function UserEditPage({ id }: { id: string }) {
           user={u}
           disabled={!can('users:write', scope)}
           onSave={async (info) => {
-            await api('PUT', `/api/users/${u.id}`, info);
+            await updateUser(u.id, info);
             user.reload();
           }}
         />

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { api, del, post } from '../../../app/api.js';
+import { addOrgMember, listAllOrgs, removeOrgMember, setOrgMemberRole } from '../../../api/orgs.js';
+import { userOrgs } from '../../../api/users.js';
 import { Link } from '../../../app/Link.js';
 import { usePermissions } from '../../../app/permissions.js';
 import { ConfirmButton } from '../shared/ConfirmButton.js';
@@ -7,16 +8,16 @@ import { Notice } from '../shared/Notice.js';
 import { RoleSelect } from '../shared/RoleSelect.js';
 import type { Org, UserDetail, UserOrgRow } from '../shared/types.js';
 import { useAction } from '../shared/useAction.js';
-import { useLoad } from '../shared/useLoad.js';
+import { useLoad } from '../../../app/useLoad.js';
 
 /** The organizations a user belongs to: change the role, remove, add to another one. */
 export function UserOrgsSection({ user }: { user: UserDetail }) {
   const can = usePermissions();
   const memberScope = `users:id:${user.id}`;
-  const memberships = useLoad<UserOrgRow[]>(`/api/users/${user.id}/orgs`);
+  const memberships = useLoad<UserOrgRow[]>((signal) => userOrgs(user.id, signal), [user.id]);
   const canAdd = can('org.users:add', 'users:*');
   // Only server admins can list every organization; others get no "add" form.
-  const allOrgs = useLoad<Org[]>(canAdd && can('orgs:delete') ? '/api/orgs?perpage=1000' : undefined);
+  const allOrgs = useLoad<Org[]>(canAdd && can('orgs:delete') ? listAllOrgs : undefined);
   const action = useAction();
   const change = async (work: () => Promise<unknown>, message: string) => {
     if (await action.run(work, message)) memberships.reload();
@@ -49,7 +50,7 @@ export function UserOrgsSection({ user }: { user: UserDetail }) {
                   disabled={!can('org.users:write', memberScope) || action.busy}
                   onChange={(role) =>
                     void change(
-                      () => api('PATCH', `/api/orgs/${m.orgId}/users/${user.id}`, { role }),
+                      () => setOrgMemberRole(m.orgId, user.id, role),
                       `Role in ${m.name} changed to ${role}`,
                     )
                   }
@@ -62,7 +63,7 @@ export function UserOrgsSection({ user }: { user: UserDetail }) {
                     name={`Remove from ${m.name}`}
                     question={`Remove from ${m.name}?`}
                     onConfirm={() =>
-                      change(() => del(`/api/orgs/${m.orgId}/users/${user.id}`), `Removed from ${m.name}`)
+                      change(() => removeOrgMember(m.orgId, user.id), `Removed from ${m.name}`)
                     }
                   />
                 )}
@@ -76,10 +77,7 @@ export function UserOrgsSection({ user }: { user: UserDetail }) {
           user={user}
           orgs={candidates}
           onAdd={(orgId, role) =>
-            change(
-              () => post(`/api/orgs/${orgId}/users`, { loginOrEmail: user.login, role }),
-              'Added to the organization',
-            )
+            change(() => addOrgMember(orgId, user.login, role), 'Added to the organization')
           }
         />
       )}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../../app/api.js';
+import { setUserPassword } from '../../../api/users.js';
 import { Notice } from '../shared/Notice.js';
 import { PasswordField } from '../shared/PasswordField.js';
 import { useAction } from '../shared/useAction.js';
@@ -10,10 +10,7 @@ export function UserPasswordForm({ userId }: { userId: number }) {
   const action = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const ok = await action.run(
-      () => api('PUT', `/api/admin/users/${userId}/password`, { password }),
-      'Password changed',
-    );
+    const ok = await action.run(() => setUserPassword(userId, password), 'Password changed');
     if (ok) setPassword('');
   };
   return (

@@ -7,6 +7,7 @@ import { Pager } from '../shared/Pager.js';
 import { SearchInput } from '../shared/SearchInput.js';
 import type { UserSearch } from '../shared/types.js';
 import { PER_PAGE, useSearchPage } from '../shared/useListQuery.js';
+import { searchUsers } from '../../../api/users.js';
 
 /** /admin/users: every user of the server, searchable, a page at a time. */
 export function UsersListPage() {
@@ -18,7 +19,7 @@ export function UsersListPage() {
     setQuery,
     setPage,
     list: { data, error },
-  } = useSearchPage<UserSearch>(allowed ? '/api/users/search' : undefined);
+  } = useSearchPage<UserSearch>(allowed ? searchUsers : undefined);
   if (!allowed) return <NoAccess what="list the users of the server" />;
   return (
     <section>
