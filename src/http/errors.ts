@@ -16,6 +16,11 @@ export class AppError extends Error {
     super(message);
   }
 
+  /** The same error inside a route's own envelope (e.g. k8s `Status`); the error's own fields win. */
+  withEnvelope(envelope: Record<string, unknown>): AppError {
+    return new AppError(this.status, this.message, this.messageId, { ...envelope, ...this.extra });
+  }
+
   body(): Record<string, unknown> {
     return { ...this.extra, message: this.message, ...(this.messageId ? { messageId: this.messageId } : {}) };
   }

@@ -31,14 +31,13 @@ async function asStatus<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    throw new AppError(err.status, err.message, err.messageId, {
+    throw err.withEnvelope({
       kind: 'Status',
       apiVersion: 'v1',
       metadata: {},
       status: 'Failure',
       reason: REASONS[err.status] ?? 'Unknown',
       code: err.status,
-      ...err.extra,
     });
   }
 }

@@ -57,10 +57,6 @@ export const invalidProxyUrl = (url: string) =>
 
 // Grafana's handleQueryMetricsError: a data source the caller cannot use fails the whole request.
 export const queryAccessDenied = defineError(403, 'query.access-denied', 'Access denied to data source');
-export const queryDataSourceNotFound = defineError(
-  404,
-  'datasource.not-found',
-  'Data source not found',
-);
+export const queryDataSourceNotFound = defineError(404, 'datasource.not-found', 'Data source not found');
 /** `/api/ds/query` whose request itself is bad (no queries, a bad time range), worded by the plugins. */
 export const badQueryRequest = defineError(400, 'query.bad-request', 'Bad query request');
