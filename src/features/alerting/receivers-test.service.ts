@@ -10,6 +10,7 @@ import { createIntegrationSecrets, markKept, REDACTED, storedSecrets } from './i
 import { deepCopy, setPath, type Settings } from './settings-paths.js';
 import { buildTestNotificationData, newTestAlert, type NotificationData } from './templates/index.js';
 import type { TemplatesService } from './templates.service.js';
+import type { TemplateSet } from '../../lib/gotemplate/index.js';
 
 export interface TestIntegrationConfig {
   uid?: string;
@@ -89,9 +90,10 @@ export function createReceiversTestService(deps: {
 
   /**
    * The config's settings with secrets from `secureSettings` and, for a known uid, the stored
-   * ones where a secret is left out, empty or `[REDACTED]`; then validated like a write.
+   * ones where a secret is left out, empty or `[REDACTED]`; then validated like a write (but the
+   * name's uniqueness: a test integration need not be stored).
    */
-  async function prepare(orgId: number, config: TestIntegrationConfig, name: string) {
+  async function prepare(orgId: number, config: TestIntegrationConfig, name: string, templates: TemplateSet) {
     let settings = deepCopy(config.settings ?? {});
     for (const [path, value] of Object.entries(config.secureSettings ?? {})) setPath(settings, path, value);
     const uid = config.uid ?? '';
@@ -107,7 +109,13 @@ export function createReceiversTestService(deps: {
         (_, given) => given === undefined || given === '' || given === REDACTED,
       );
     }
-    return prepareIntegration(codec, { uid, name, type: config.type ?? '', settings }, stored);
+    const prepared = await prepareIntegration(
+      codec,
+      { uid, name, type: config.type ?? '', settings },
+      stored,
+    );
+    if ('detail' in prepared) return prepared;
+    return contentProblem(prepared.candidate, prepared.type, templates) ?? prepared;
   }
 
   return {
@@ -133,11 +141,11 @@ export function createReceiversTestService(deps: {
             const name = config.name || receiver.name;
             const outcome: TestOutcome = { name, uid };
             outcomes.push(outcome);
-            const prepared = await prepare(orgId, config, name);
-            const problem =
-              'detail' in prepared ? prepared : contentProblem(prepared.candidate, prepared.type, templates);
-            if (problem) outcome.failure = { kind: 'invalid-config', error: problem.detail };
-            if ('detail' in prepared || problem) continue;
+            const prepared = await prepare(orgId, config, name, templates);
+            if ('detail' in prepared) {
+              outcome.failure = { kind: 'invalid-config', error: prepared.detail };
+              continue;
+            }
             const integration = {
               uid,
               name,
