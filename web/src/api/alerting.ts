@@ -12,7 +12,6 @@ import type {
   NotifierType,
   Receiver,
   Route,
-  Settings,
   TestResponse,
 } from '../pages/alerting/types.js';
 
@@ -33,13 +32,9 @@ const receiversPath = (orgId: number) =>
   `/apis/notifications.alerting.grafana.app/v0alpha1/namespaces/${orgId === 1 ? 'default' : `org-${orgId}`}/receivers`;
 
 /** One integration as the test endpoint takes it (stored secrets as `[REDACTED]`). */
-export interface IntegrationBody {
-  uid?: string;
-  name: string;
-  type: string;
-  settings: Settings;
-  disableResolveMessage: boolean;
-}
+export type IntegrationBody = NonNullable<
+  Static<typeof TestReceiversBody>['svc_managed_receiver_configs']
+>[number];
 
 let catalogue: Promise<NotifierType[]> | undefined;
 

@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.js';
-import { calculateDiff, dashboardVersions, restoreVersion } from '../../api/dashboards.js';
+import {
+  calculateDiff,
+  dashboardVersions,
+  restoreVersion,
+  type VersionsResult,
+} from '../../api/dashboards.js';
 import { DiffHtml } from '../save/DiffHtml.js';
 
-interface Version {
-  id: number;
-  version: number;
-  created: string;
-  createdBy: string;
-  message: string;
-  restoredFrom: number;
-}
+type Version = VersionsResult['versions'][number];
 
 /** The saved versions: pick two to compare (calculate-diff), restore an older one. */
 export function VersionsView({

@@ -76,6 +76,8 @@ function draftsOf(stored: Receiver): IntegrationDraft[] {
     draftOf({
       ...integration,
       uid: integration.uid ?? '',
+      disableResolveMessage: integration.disableResolveMessage ?? false,
+      secureFields: integration.secureFields ?? {},
       name: stored.spec.title,
       ...(provenance && provenance !== 'none' ? { provenance } : {}),
     }),

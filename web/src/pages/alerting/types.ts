@@ -1,5 +1,10 @@
 /** Shapes of the alerting API the pages use (Grafana's, as svc serves them). */
 
+import type {
+  ReceiverBody,
+  ReceiverIntegration,
+} from '../../../../src/features/alerting/receivers-api.schema.js';
+
 export type Settings = Record<string, unknown>;
 
 /** One field of a notifier type (GET /api/alert-notifiers?version=2). */
@@ -50,28 +55,15 @@ export interface GettableIntegration {
   provenance?: string;
 }
 
-/** An integration of Grafana's receivers API resource. */
-export interface ReceiverIntegration {
-  uid?: string;
-  type: string;
-  version?: string;
-  disableResolveMessage: boolean;
-  settings: Settings;
-  secureFields: Record<string, boolean>;
-}
+/** An integration of Grafana's receivers API resource (the server's wire type). */
+export type { ReceiverIntegration };
 
-/** A contact point as Grafana's receivers API (notifications.alerting.grafana.app) has it. */
-export interface Receiver {
-  apiVersion?: string;
-  kind?: string;
-  metadata: {
-    /** the receiver uid */
-    name?: string;
-    namespace?: string;
-    resourceVersion?: string;
-    annotations?: Record<string, string>;
-  };
-  spec: { title: string; integrations: ReceiverIntegration[] };
+/**
+ * A contact point as Grafana's receivers API (notifications.alerting.grafana.app) answers it: the
+ * body the server takes, with the metadata it adds.
+ */
+export interface Receiver extends Omit<ReceiverBody, 'metadata'> {
+  metadata: NonNullable<ReceiverBody['metadata']> & { annotations?: Record<string, string> };
 }
 
 export interface NotifierStatus {
