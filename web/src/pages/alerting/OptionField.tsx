@@ -1,5 +1,5 @@
 import { errorProps, FieldShell } from './FieldShell.js';
-import { fieldId, type FieldContext } from './fieldContext.js';
+import { fieldId, type FieldContext, type LevelComponent } from './fieldContext.js';
 import { KeyValueMapField } from './KeyValueMapField.js';
 import { SecureField } from './SecureField.js';
 import { StringArrayField } from './StringArrayField.js';
@@ -21,6 +21,7 @@ export function OptionField({
   required,
   context,
   onChange,
+  Level,
 }: {
   option: NotifierOption;
   path: string;
@@ -28,6 +29,8 @@ export function OptionField({
   required: boolean;
   context: FieldContext;
   onChange: (value: unknown) => void;
+  /** renders the levels of a subform array */
+  Level: LevelComponent;
 }) {
   const id = fieldId(context, path);
   const common = { id, disabled: context.readOnly, 'aria-required': required, ...errorProps(context, path) };
@@ -91,7 +94,14 @@ export function OptionField({
     );
   } else if (option.element === 'subform_array') {
     control = (
-      <SubformArrayField option={option} path={path} value={value} context={context} onChange={onChange} />
+      <SubformArrayField
+        option={option}
+        path={path}
+        value={value}
+        context={context}
+        onChange={onChange}
+        Level={Level}
+      />
     );
   } else {
     control = (

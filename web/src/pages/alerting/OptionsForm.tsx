@@ -1,18 +1,8 @@
 import { useState } from 'react';
-import type { FieldContext } from './fieldContext.js';
+import type { LevelProps } from './fieldContext.js';
 import { OptionField } from './OptionField.js';
 import { isEmptyValue, isRequired, isShown } from './settings.js';
 import type { NotifierOption, Settings } from './types.js';
-
-interface LevelProps {
-  options: NotifierOption[];
-  /** the settings object at this level */
-  values: Settings;
-  /** dotted path of this level, with a trailing dot ('' at the top) */
-  prefix: string;
-  context: FieldContext;
-  onChange: (values: Settings) => void;
-}
 
 /** The fields of one level of settings; subforms nest a level. */
 export function OptionsForm({ options, values, prefix, context, onChange }: LevelProps) {
@@ -63,6 +53,7 @@ function OptionEntry({
       required={isRequired(option, values, prefix, context.secureFields)}
       context={context}
       onChange={set}
+      Level={OptionsForm}
     />
   );
 }

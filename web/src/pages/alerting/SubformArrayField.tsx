@@ -1,5 +1,4 @@
-import type { FieldProps } from './fieldContext.js';
-import { OptionsForm } from './OptionsForm.js';
+import type { FieldProps, LevelComponent } from './fieldContext.js';
 import type { Settings } from './types.js';
 
 const toItems = (value: unknown): Settings[] =>
@@ -8,7 +7,14 @@ const toItems = (value: unknown): Settings[] =>
     : [];
 
 /** A list of objects (Opsgenie responders…), each edited with the option's subform. */
-export function SubformArrayField({ option, path, value, context, onChange }: FieldProps<Settings[]>) {
+export function SubformArrayField({
+  option,
+  path,
+  value,
+  context,
+  onChange,
+  Level,
+}: FieldProps<Settings[]> & { Level: LevelComponent }) {
   const items = toItems(value);
   return (
     <div className="cp-subform-array" role="group" aria-label={option.label}>
@@ -17,7 +23,7 @@ export function SubformArrayField({ option, path, value, context, onChange }: Fi
           <legend>
             {option.label} {index + 1}
           </legend>
-          <OptionsForm
+          <Level
             options={option.subformOptions ?? []}
             values={item}
             prefix={`${path}.${index}.`}

@@ -1,4 +1,5 @@
-import type { NotifierOption } from './types.js';
+import type { ComponentType } from 'react';
+import type { NotifierOption, Settings } from './types.js';
 
 /** What every generated field needs besides its own option and value. */
 export interface FieldContext {
@@ -24,3 +25,20 @@ export interface FieldProps<T> {
   context: FieldContext;
   onChange: (value: T) => void;
 }
+
+/** The props of one level of settings (OptionsForm). */
+export interface LevelProps {
+  options: NotifierOption[];
+  /** the settings object at this level */
+  values: Settings;
+  /** dotted path of this level, with a trailing dot ('' at the top) */
+  prefix: string;
+  context: FieldContext;
+  onChange: (values: Settings) => void;
+}
+
+/**
+ * The component that renders a level (OptionsForm), handed down so that a field holding nested
+ * levels (a subform array) renders them without importing the form that contains it.
+ */
+export type LevelComponent = ComponentType<LevelProps>;

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
+import { errorText } from '../../api/client.js';
 import { listDataSources } from '../../api/datasources.js';
 import { Link } from '../../app/Link.js';
 import { usePermissions } from '../../app/permissions.js';
 import type { DataSourceListItem } from './types.js';
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The org's data sources: name, type, URL and the default badge; "Add" for those who may create. */
 export default function DataSourcesList() {
@@ -14,7 +13,7 @@ export default function DataSourcesList() {
   const [filter, setFilter] = useState('');
 
   useEffect(() => {
-    listDataSources().then(setItems, (caught: unknown) => setError(message(caught)));
+    listDataSources().then(setItems, (caught: unknown) => setError(errorText(caught)));
   }, []);
 
   const needle = filter.trim().toLowerCase();

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { errorText } from '../../api/client.js';
 import { dataSourceByUid, deleteDataSource, updateDataSource } from '../../api/datasources.js';
 import { Link } from '../../app/Link.js';
 import { usePermissions } from '../../app/permissions.js';
@@ -11,8 +12,6 @@ import { SettingsSections } from './SettingsSections.js';
 import { TestResult } from './TestResult.js';
 import { CheckField, TextField } from './TextField.js';
 import { dataSourceScope, type DataSource, type HealthResult } from './types.js';
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** One data source's settings: save & test, test, delete, each offered only when permitted. */
 export default function EditDataSource({ uid }: { uid: string }) {
@@ -30,7 +29,7 @@ export default function EditDataSource({ uid }: { uid: string }) {
         setDs(loaded);
         setForm(formFromDataSource(loaded));
       },
-      (caught: unknown) => setLoadError(message(caught)),
+      (caught: unknown) => setLoadError(errorText(caught)),
     );
   }, [uid]);
 
@@ -72,7 +71,7 @@ export default function EditDataSource({ uid }: { uid: string }) {
       setDs(saved.datasource);
       setForm(formFromDataSource(saved.datasource));
     } catch (caught) {
-      setError(message(caught));
+      setError(errorText(caught));
       setBusy(undefined);
       return;
     }
@@ -85,7 +84,7 @@ export default function EditDataSource({ uid }: { uid: string }) {
       await deleteDataSource(uid);
       navigate('/connections/datasources');
     } catch (caught) {
-      setError(message(caught));
+      setError(errorText(caught));
     }
   };
 

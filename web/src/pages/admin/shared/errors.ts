@@ -1,8 +1,3 @@
-/** The text to show for a failed call: the server's message when it sent one. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** A date from the API for people: the browser's locale, or "Never" for none. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return 'Never';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { messageOf } from './errors.js';
+import { errorText } from '../../../api/client.js';
 
 export interface Action {
   busy: boolean;
@@ -25,7 +25,7 @@ export function useAction(): Action {
       setSuccess(message);
       return true;
     } catch (caught) {
-      setError(messageOf(caught));
+      setError(errorText(caught));
       return false;
     } finally {
       setBusy(false);
