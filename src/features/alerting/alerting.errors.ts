@@ -97,12 +97,6 @@ const badTimeKind = defineError(400, 'alerting.notifications.invalid-time', 'inv
 export const badTime = (name: string) =>
   badTimeKind(`invalid ${name}: use epoch milliseconds or an ISO date`);
 
-export const decryptNotAllowed = defineError(
-  403,
-  'alerting.notifications.secrets.forbidden',
-  'You do not have permission to read the secrets of these contact points',
-);
-
 // Grafana's receivers API (notifications.alerting.grafana.app): its errors, with k8s-style bodies
 // added by receivers-api.routes.ts.
 

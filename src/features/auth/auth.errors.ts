@@ -23,4 +23,3 @@ export const notValidOrganization = defineError(401, 'org.not-a-member', 'Not a 
 export const basicAuthDisabled = defineError(401, 'basic-auth.disabled', 'Basic authentication is disabled');
 export const invalidBasicHeader = defineError(400, 'basic-auth.invalid-header', 'Invalid Basic Auth Header');
 export const loginFormDisabled = defineError(401, 'login.disabled', 'Login form is disabled');
-export const sessionNotFound = defineError(401, 'session.token.not-found', 'Unauthorized');

@@ -67,11 +67,6 @@ export const identicalVersion = defineError(
   'Current dashboard is identical to the specified version',
 );
 export const invalidVersionId = defineError(400, 'dashboard.invalid-version-id', 'id is invalid');
-export const homeDashboardUnreadable = defineError(
-  500,
-  'dashboard.home-unreadable',
-  'Failed to load home dashboard',
-);
 export const invalidPermissionItem = defineError(
   400,
   'dashboard.invalid-permission-item',

@@ -76,5 +76,3 @@ export function createExternalServiceRoles(deps: { db: Db; clock: Clock; validat
     },
   };
 }
-
-export type ExternalServiceRoles = ReturnType<typeof createExternalServiceRoles>;

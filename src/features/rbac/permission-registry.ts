@@ -78,7 +78,3 @@ function expectedPrefixes(prefixes: Set<string>): string[] {
   }
   return [...expected];
 }
-
-export function isKnownAction(action: string): boolean {
-  return registry.has(action);
-}

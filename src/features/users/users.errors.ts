@@ -1,7 +1,6 @@
 import { defineError } from '../../http/errors.js';
 
 export const userNotFound = defineError(404, 'user.not-found', 'user not found');
-export const userNotFoundTitle = defineError(404, 'user.not-found', 'User not found');
 export const needLoginOrEmail = defineError(
   400,
   'user.missing-login',
@@ -34,11 +33,6 @@ export const passwordPolicy = defineError(
   "New password doesn't comply with the password policy",
 );
 export const invalidOldPassword = defineError(400, 'user.invalid-old-password', 'Invalid old password');
-export const passwordsDoNotMatch = defineError(
-  400,
-  'user.password-mismatch',
-  'New password and confirmation do not match',
-);
 export const lastServerAdmin = defineError(
   400,
   'user.last-server-admin',

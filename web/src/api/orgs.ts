@@ -2,8 +2,6 @@
 import { del, get, patch, post, put, seg } from './client.js';
 import { pageQuery, type PageParams } from './paging.js';
 
-export type OrgRole = 'Viewer' | 'Editor' | 'Admin' | 'None';
-
 export interface Org {
   id: number;
   name: string;

@@ -151,14 +151,6 @@ function interpolateFieldName(template: string, field: Field, frame: Frame): str
   );
 }
 
-export function timeField(frame: Frame): Field | undefined {
-  return frame.fields.find((f) => f.type === 'time');
-}
-
-export function numberFields(frame: Frame): Field[] {
-  return frame.fields.filter((f) => f.type === 'number');
-}
-
 export function asNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))

@@ -11,7 +11,6 @@ export interface DataSourceSummary {
 }
 
 export const MIXED_UID = '-- Mixed --';
-export const GRAFANA_UID = 'grafana';
 
 /**
  * The data source a reference names: `{uid, type}`, a uid or name string (older dashboards), a

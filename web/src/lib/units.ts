@@ -181,12 +181,6 @@ const FORMATTERS: Record<string, Formatter> = {
 /** Units whose display is a date. */
 const DATE_UNITS = new Set(['dateTimeAsIso', 'dateTimeAsUS', 'dateTimeFromNow', 'dateTimeAsSystem']);
 
-export function isKnownUnit(unit: string): boolean {
-  return (
-    unit in FORMATTERS || DATE_UNITS.has(unit) || unit.startsWith('suffix:') || unit.startsWith('prefix:')
-  );
-}
-
 /** Formats a number with a Grafana unit id; unknown units are shown as a suffix, as Grafana does. */
 export function formatValue(value: number | null | undefined, unit = '', decimals?: number): FormattedValue {
   if (value === null || value === undefined || Number.isNaN(value)) return { text: '-' };

@@ -113,10 +113,6 @@ export function productVersion(data: NotificationData): string {
   return data.AppVersion ? `${productName} v${data.AppVersion}` : productName;
 }
 
-export function isFiring(data: NotificationData): boolean {
-  return data.Status === 'firing';
-}
-
 /** Go's `%q` of a string slice: `["a" "b"]`. */
 export function goQuoteList(items: readonly string[]): string {
   return `[${items.map((i) => JSON.stringify(i)).join(' ')}]`;
