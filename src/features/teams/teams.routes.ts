@@ -16,7 +16,6 @@ import {
   TeamIdParams,
   TeamMemberDto,
   TeamMemberParams,
-  UpdateTeamBody,
   UserIdParams,
 } from './teams.schema.js';
 import type { TeamsService } from './teams.service.js';
@@ -81,7 +80,7 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
     '/api/teams/:id',
     {
       config: { ...idErrors, permission: onTeam('teams:write') },
-      schema: { params: TeamIdParams, body: UpdateTeamBody },
+      schema: { params: TeamIdParams, body: CreateTeamBody },
     },
     async (request) => {
       const { name, email = '' } = request.body;

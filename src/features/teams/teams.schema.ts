@@ -7,14 +7,12 @@ export const TeamMemberParams = Type.Object({ id: Id(), userId: Id() });
 /** a user id or uid */
 export const UserIdParams = Type.Object({ user_id: Type.String() });
 
+/** The body of POST /api/teams and of PUT /api/teams/:id. */
 export const CreateTeamBody = Type.Object({
   name: Text(LIMITS.team.name, { minLength: 1 }),
   email: Type.Optional(Text(LIMITS.team.email)),
 });
 export type CreateTeamBody = Static<typeof CreateTeamBody>;
-
-export const UpdateTeamBody = CreateTeamBody;
-export type UpdateTeamBody = Static<typeof UpdateTeamBody>;
 
 export const AddMemberBody = Type.Object({ userId: Id({ minimum: 1 }) });
 

@@ -5,7 +5,6 @@ import type {
   SearchTeamsResponse,
   TeamDto,
   TeamMemberDto,
-  UpdateTeamBody,
 } from '../../../src/features/teams/teams.schema.js';
 import { del, get, post, put, seg } from './client.js';
 import { pageQuery, type PageParams } from './paging.js';
@@ -20,7 +19,7 @@ export const searchTeams = (page: PageParams, signal?: AbortSignal) =>
 export const teamById = (id: string | number, signal?: AbortSignal) =>
   get<Team>(`/api/teams/${seg(id)}`, signal);
 export const createTeam = (body: CreateTeamBody) => post<{ teamId: number }>('/api/teams', body);
-export const updateTeam = (id: number, body: UpdateTeamBody) => put(`/api/teams/${id}`, body);
+export const updateTeam = (id: number, body: CreateTeamBody) => put(`/api/teams/${id}`, body);
 export const deleteTeam = (id: number) => del(`/api/teams/${id}`);
 
 export const teamMembers = (id: number, signal?: AbortSignal) =>
