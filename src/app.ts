@@ -52,7 +52,7 @@ import type { CacheBus } from './store/cache-bus.js';
 import type { Database } from './store/database.js';
 import { unitOfWork } from './store/transaction.js';
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   database: Database;
   clock: Clock;

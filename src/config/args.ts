@@ -1,6 +1,6 @@
 import { ConfigError } from './expand.js';
 
-export interface CommandLine {
+interface CommandLine {
   configFile?: string;
   homepath?: string;
 }

@@ -8,7 +8,7 @@ import { SettingsReader } from './reader.js';
 export { ConfigError } from './expand.js';
 export type { Config } from './config.js';
 
-export interface LoadOptions {
+interface LoadOptions {
   /** folder with conf/defaults.ini */
   homepath: string;
   /** --config; when absent conf/custom.ini is used if it exists */

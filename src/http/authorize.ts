@@ -16,7 +16,7 @@ import type { PermissionSource } from '../features/rbac/permissions.service.js';
  * `folders:uid:<parent>` and every ancestor folder. Registered per scope prefix by the feature
  * that owns the resource.
  */
-export type ScopeResolver = (scope: string, identity: Identity) => Promise<string[]>;
+type ScopeResolver = (scope: string, identity: Identity) => Promise<string[]>;
 
 /**
  * The one place permissions are checked. Routes declare an evaluator; services may call `can()`

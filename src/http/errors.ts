@@ -56,7 +56,7 @@ export const GRAFANA_VERBATIM_MESSAGE_IDS: ReadonlySet<string> = new Set([
 ]);
 
 /** A declared error kind: call it to build the error, optionally with a more specific message. */
-export interface ErrorKind {
+interface ErrorKind {
   (overrideMessage?: string, extra?: Record<string, unknown>): AppError;
   readonly status: number;
   readonly messageId: string;
@@ -89,7 +89,7 @@ export function defineError(
  * (fields inside models and files): the same message as the schema's, e.g.
  * `bad request data: dashboard.tags.0 must NOT have more than 190 characters`.
  */
-export function fieldTooLong(field: string, max: number): AppError {
+function fieldTooLong(field: string, max: number): AppError {
   return new AppError(400, `bad request data: ${field} must NOT have more than ${max} characters`);
 }
 
@@ -106,7 +106,7 @@ export function checkMaxLength(field: string, value: string | undefined | null, 
  * `<part>.<field>` for any failed check of that field (`'params.id'`), or with a keyword after a
  * space for that check only (`'body.message maxLength'`).
  */
-export interface SchemaErrorsConfig {
+interface SchemaErrorsConfig {
   schemaErrors?: Record<string, () => AppError>;
 }
 

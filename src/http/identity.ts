@@ -25,7 +25,7 @@ export interface Identity {
  * - `permission` — the evaluator the caller must satisfy, built from the request's params
  * - neither — any signed-in caller
  */
-export interface AccessConfig {
+interface AccessConfig {
   public?: boolean;
   permission?: Evaluator | ((request: FastifyRequest) => Evaluator);
   /** users only: service accounts are refused with 403 and this message */

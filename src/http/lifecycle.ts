@@ -1,4 +1,4 @@
-export type Phase = 'starting' | 'ready' | 'stopping';
+type Phase = 'starting' | 'ready' | 'stopping';
 
 /** Readiness of the instance, as /readyz reports it: ready only between start-up and shutdown. */
 export class Lifecycle {

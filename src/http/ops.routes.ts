@@ -7,7 +7,7 @@ import type { DatabaseHealth } from './health.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { Metrics } from './metrics.js';
 
-export interface OpsDeps {
+interface OpsDeps {
   config: Config;
   lifecycle: Lifecycle;
   health: DatabaseHealth;

@@ -11,7 +11,7 @@ import { Type, type TString } from '@fastify/type-provider-typebox';
 export const MAX_ID = 2_147_483_647;
 
 /** Epoch milliseconds (BIGINT columns) that a JavaScript Date can still present as ISO 8601. */
-export const MAX_EPOCH_MS = 8_640_000_000_000_000;
+const MAX_EPOCH_MS = 8_640_000_000_000_000;
 
 /** `shortText` in migrations/columns.ts: indexed strings (names, logins, emails, titles). */
 const SHORT = 190;

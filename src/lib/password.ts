@@ -34,7 +34,7 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export interface PasswordCheck {
+interface PasswordCheck {
   ok: boolean;
   /** true when the stored hash uses an older scheme and should be replaced by hashPassword() */
   needsRehash: boolean;

@@ -58,7 +58,7 @@ export function createCacheBus(config: Config, logger: FastifyBaseLogger): Cache
 }
 
 /** Grafana's connstr: `addr=127.0.0.1:6379,pool_size=100,db=0,password=secret`. */
-export function parseRedisConnstr(connstr: string): {
+function parseRedisConnstr(connstr: string): {
   host: string;
   port: number;
   db: number;

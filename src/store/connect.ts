@@ -33,7 +33,7 @@ interface Endpoint {
 }
 
 /** Builds the Kysely dialect for `[database] type`, with the pool settings applied. */
-export function createDialect(config: DatabaseConfig, onPoolError: (err: Error) => void): Dialect {
+function createDialect(config: DatabaseConfig, onPoolError: (err: Error) => void): Dialect {
   if (config.type === 'sqlite3') {
     return new SerialMigrationsSqliteDialect({ database: withStatementCache(openSqlite(config)) });
   }

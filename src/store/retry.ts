@@ -11,7 +11,7 @@ export type RetryReason = (typeof RETRY_REASONS)[number];
 export type RetryListener = (reason: RetryReason) => void;
 
 /** Attempts in all, the first included; after the last one the error reaches the caller. */
-export const MAX_ATTEMPTS = 6;
+const MAX_ATTEMPTS = 6;
 const BASE_DELAY_MS = 4;
 const MAX_DELAY_MS = 250;
 
@@ -22,7 +22,7 @@ const MAX_DELAY_MS = 250;
  * In each case the database rolled back the statement or the whole transaction, so running the
  * whole unit again cannot apply anything twice.
  */
-export function retryReason(err: unknown): RetryReason | undefined {
+function retryReason(err: unknown): RetryReason | undefined {
   const { code, errno } = (err ?? {}) as { code?: unknown; errno?: unknown };
   if (code === '40P01' || errno === 1213 || code === 'ER_LOCK_DEADLOCK') return 'deadlock';
   if (code === '40001') return 'serialization';
@@ -35,7 +35,7 @@ export function retryReason(err: unknown): RetryReason | undefined {
  * Full jitter on an exponential ceiling: writers that collided once spread out instead of
  * colliding again in step.
  */
-export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+function retryDelayMs(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
   return Math.round(random() * ceiling);
 }

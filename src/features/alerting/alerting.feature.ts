@@ -21,7 +21,7 @@ import { createTemplatesStore } from './templates.store.js';
 const HISTORY_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** What the feature offers the rest of svc: sending alerts to a contact point (the dispatcher's way out). */
-export interface AlertingFeature {
+interface AlertingFeature {
   notify: DeliveryService['notify'];
 }
 

@@ -4,7 +4,7 @@ import type { AlertContactPointTable, AlertIntegrationTable } from '../../store/
 import { inTransaction, type AfterCommit } from '../../store/transaction.js';
 
 export type IntegrationRow = Selectable<AlertIntegrationTable>;
-export type ContactPointRow = Selectable<AlertContactPointTable>;
+type ContactPointRow = Selectable<AlertContactPointTable>;
 
 type IntegrationChange = Pick<
   IntegrationRow,
@@ -16,7 +16,7 @@ type IntegrationChange = Pick<
  * character by character, keeping a character whose lower case is longer (`İ`), so the key fits
  * the name's column. Names that differ only in case are one contact point.
  */
-export function nameKey(name: string): string {
+function nameKey(name: string): string {
   return Array.from(name, (ch) => {
     const lower = ch.toLowerCase();
     return Array.from(lower).length === 1 ? lower : ch;

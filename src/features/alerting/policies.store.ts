@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../store/database.js';
 import type { AlertPolicyTable } from '../../store/tables.js';
 
-export type PolicyRow = Selectable<AlertPolicyTable>;
+type PolicyRow = Selectable<AlertPolicyTable>;
 
 /** SQL of the notification policy tree (one row per org). */
 export function createPoliciesStore(db: Db) {

@@ -44,11 +44,11 @@ import {
 import type { ReceiverBody, ReceiverIntegration } from './receivers-api.schema.js';
 import type { TemplatesService } from './templates.service.js';
 
-export const RECEIVERS_GROUP = 'notifications.alerting.grafana.app';
+const RECEIVERS_GROUP = 'notifications.alerting.grafana.app';
 const API_VERSION = `${RECEIVERS_GROUP}/v0alpha1`;
 
 /** Grafana's namespaces: `default` is org 1, `org-<id>` any other. */
-export const namespaceOf = (orgId: number) => (orgId === 1 ? 'default' : `org-${orgId}`);
+const namespaceOf = (orgId: number) => (orgId === 1 ? 'default' : `org-${orgId}`);
 
 function orgOfNamespace(namespace: string): number | undefined {
   if (namespace === 'default') return 1;

@@ -7,7 +7,7 @@ import type { AttemptRow } from './history.store.js';
 import type { PoliciesService } from './policies.service.js';
 
 /** Grafana's IntegrationStatus. */
-export interface NotifierStatus {
+interface NotifierStatus {
   name: string;
   lastNotifyAttempt: string;
   lastNotifyAttemptDuration: string;

@@ -26,7 +26,7 @@ export interface TestReceiver {
   configs: TestIntegrationConfig[];
 }
 
-export interface TestAlert {
+interface TestAlert {
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
 }

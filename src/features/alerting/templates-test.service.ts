@@ -4,7 +4,7 @@ import { buildNotificationData, createNotificationTemplates, type AlertInput } f
 import type { TemplatesService } from './templates.service.js';
 
 /** Grafana's TestTemplatesResults: each template the tested text defines, rendered or failed. */
-export interface TemplatesTestResult {
+interface TemplatesTestResult {
   results?: { name: string; text: string; scope: 'root' }[];
   errors?: { name?: string; kind: 'invalid_template' | 'execute_error'; message: string }[];
 }

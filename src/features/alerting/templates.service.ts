@@ -12,7 +12,7 @@ import { checkProvenance, type Provenance } from './provenance.js';
 import { createNotificationTemplates, type TemplateGroup } from './templates/index.js';
 import type { TemplateRow, TemplatesStore } from './templates.store.js';
 
-export interface NotificationTemplate {
+interface NotificationTemplate {
   name: string;
   template: string;
   provenance: string;
@@ -24,7 +24,7 @@ const MAX_NAME_LENGTH = 190;
 
 const versionOf = (template: string) => createHash('sha256').update(template).digest('hex').slice(0, 16);
 
-export function presentTemplate(row: TemplateRow): NotificationTemplate {
+function presentTemplate(row: TemplateRow): NotificationTemplate {
   return {
     name: row.name,
     template: row.template,

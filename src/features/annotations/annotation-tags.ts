@@ -7,7 +7,7 @@ export interface TagPair {
 }
 
 /** The storage limit of a key and of a value, and Grafana's default total ([annotations] tags_length). */
-export const MAX_TAG_PART = 100;
+const MAX_TAG_PART = 100;
 export const MAX_TAGS_LENGTH = 500;
 
 /**

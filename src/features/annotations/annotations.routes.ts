@@ -12,8 +12,8 @@ import {
 } from './annotations.schema.js';
 import type { AnnotationsService, UpdateInput } from './annotations.service.js';
 
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 10_000;
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 10_000;
 
 /** Repeated parameters, and comma-separated lists. */
 const list = (value: string | string[] | undefined): string[] =>

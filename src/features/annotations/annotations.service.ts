@@ -15,15 +15,15 @@ import type {
   Visibility,
 } from './annotations.store.js';
 
-export type AnnotationAction =
+type AnnotationAction =
   'annotations:read' | 'annotations:create' | 'annotations:write' | 'annotations:delete';
 
-export interface FindQuery extends Omit<AnnotationFilter, 'tags'> {
+interface FindQuery extends Omit<AnnotationFilter, 'tags'> {
   dashboardUid?: string;
   tags: string[];
 }
 
-export interface CreateInput {
+interface CreateInput {
   dashboardUid?: string;
   dashboardId?: number;
   panelId?: number;
@@ -43,7 +43,7 @@ export interface UpdateInput {
 }
 
 /** Grafana's ItemDTO. */
-export interface AnnotationDto {
+interface AnnotationDto {
   id: number;
   alertId: number;
   alertName: string;

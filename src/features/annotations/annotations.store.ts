@@ -40,7 +40,7 @@ export interface AnnotationFilter {
   limit: number;
 }
 
-export interface AnnotationValues {
+interface AnnotationValues {
   dashboard_id: number | null;
   panel_id: number;
   user_id: number;
@@ -231,7 +231,7 @@ function queries(db: Db) {
   };
 }
 
-export type AnnotationsQueries = ReturnType<typeof queries>;
+type AnnotationsQueries = ReturnType<typeof queries>;
 
 export function createAnnotationsStore(db: Db) {
   return {

@@ -25,7 +25,7 @@ import type { ClientInfo, SessionsService } from './sessions.service.js';
 const LAST_USED_WRITE_INTERVAL_MS = 5 * 60_000;
 
 /** What the HTTP layer hands over; the chain knows nothing about Fastify. */
-export interface Credentials {
+interface Credentials {
   authorization?: string;
   sessionToken?: string;
   /** X-Grafana-Org-Id / X-Svc-Org-Id */
@@ -33,7 +33,7 @@ export interface Credentials {
   client: ClientInfo;
 }
 
-export interface AuthResult {
+interface AuthResult {
   identity: Identity;
   /** a rotated session token the response must set as the new cookie */
   rotatedToken?: string;

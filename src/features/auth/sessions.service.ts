@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { SessionRow, SessionsStore } from './sessions.store.js';
 
 /** How long the token replaced by a rotation keeps working, so parallel tabs never log out. */
-export const PREVIOUS_TOKEN_GRACE_MS = 60_000;
+const PREVIOUS_TOKEN_GRACE_MS = 60_000;
 /** seen_at is written at most this often: a session read must not cost a write per request. */
 const SEEN_WRITE_INTERVAL_MS = 60_000;
 
@@ -13,7 +13,7 @@ export interface ClientInfo {
   userAgent: string;
 }
 
-export interface SessionLookup {
+interface SessionLookup {
   session: SessionRow;
   /** set when this request rotated the token: the caller must send the new cookie */
   rotatedToken?: string;

@@ -1,5 +1,5 @@
 /** What the session list shows about a client: a small parser for the common browsers and systems. */
-export interface ClientDescription {
+interface ClientDescription {
   browser: string;
   browserVersion: string;
   os: string;

@@ -12,7 +12,7 @@ export function folderChainScopes(tree: FolderTree, folderUid: string): string[]
 }
 
 /** What a caller may see of dashboards and folders, for filtering lists in SQL. */
-export interface ReadableFilter {
+interface ReadableFilter {
   /** every dashboard (or folder) is readable */
   all: boolean;
   /** dashboards in these folders ('' for the root) are readable */

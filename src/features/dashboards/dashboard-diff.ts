@@ -1,5 +1,5 @@
 /** One difference between two dashboard models, at a JSON path like `panels[0].title`. */
-export interface Change {
+interface Change {
   path: string;
   kind: 'added' | 'deleted' | 'changed';
   before?: unknown;

@@ -37,7 +37,7 @@ export const VersionsQuery = Type.Object({
   start: Type.Optional(Id()),
 });
 
-export const VersionDto = Type.Object({
+const VersionDto = Type.Object({
   id: Type.Integer(),
   dashboardId: Type.Integer(),
   dashboardUid: Type.String(),
@@ -59,7 +59,7 @@ export const RestoreBody = Type.Object({ version: Id({ minimum: 1 }) });
 
 export const TagsResponse = Type.Array(Type.Object({ term: Type.String(), count: Type.Integer() }));
 
-export const PermissionItem = Type.Object({
+const PermissionItem = Type.Object({
   userId: Type.Optional(Id()),
   teamId: Type.Optional(Id()),
   role: Type.Optional(Text(LIMITS.orgUser.role)),

@@ -35,14 +35,14 @@ import { folderUrl } from './folders/folder-present.js';
 import type { FolderTreeCache } from './folders/folder-tree.js';
 import type { TitleIndexCache } from './search/title-index.js';
 
-export interface SaveInput {
+interface SaveInput {
   dashboard: DashboardModel;
   folderUid?: string;
   message?: string;
   overwrite?: boolean;
 }
 
-export interface SaveResult {
+interface SaveResult {
   id: number;
   slug: string;
   status: 'success';
@@ -53,14 +53,14 @@ export interface SaveResult {
 }
 
 /** What file provisioning passes to a save: the provider, the file and its checksum. */
-export interface ProvisioningSource {
+interface ProvisioningSource {
   provisioner: string;
   externalId: string;
   checksum: string;
   allowUiUpdates: boolean;
 }
 
-export interface DiffSide {
+interface DiffSide {
   dashboardUid: string;
   version: number;
   unsavedDashboard?: object;

@@ -309,7 +309,7 @@ function queries(db: Db) {
   };
 }
 
-export type DashboardsQueries = ReturnType<typeof queries>;
+type DashboardsQueries = ReturnType<typeof queries>;
 
 export function createDashboardsStore(db: Db) {
   return {

@@ -40,7 +40,7 @@ export const dataSourceScope = (uid: string) => `datasources:uid:${uid}`;
 export type DataSourceRef = { uid: string } | { name: string } | { id: number };
 
 /** Who writes: the API (read-only data sources are refused) or file provisioning. */
-export interface WriteOptions {
+interface WriteOptions {
   provisioned?: { readOnly: boolean };
 }
 

@@ -5,8 +5,8 @@ import type { DataSourceTable } from '../../store/tables.js';
 import { inTransaction } from '../../store/transaction.js';
 
 export type DataSourceRow = Selectable<DataSourceTable>;
-export type NewDataSourceRow = Omit<Insertable<DataSourceTable>, 'id'>;
-export type DataSourceChanges = Updateable<Omit<DataSourceTable, 'id' | 'org_id' | 'created'>>;
+type NewDataSourceRow = Omit<Insertable<DataSourceTable>, 'id'>;
+type DataSourceChanges = Updateable<Omit<DataSourceTable, 'id' | 'org_id' | 'created'>>;
 
 function queries(db: Db) {
   const inOrg = (orgId: number) => db.selectFrom('data_source').selectAll().where('org_id', '=', orgId);
@@ -122,7 +122,7 @@ function queries(db: Db) {
   };
 }
 
-export type DataSourcesStoreQueries = ReturnType<typeof queries>;
+type DataSourcesStoreQueries = ReturnType<typeof queries>;
 
 /** The only place with SQL for data sources; every tenant query filters on the org. */
 export function createDataSourcesStore(db: Db) {

@@ -29,11 +29,7 @@ export class ProvisioningFileError extends Error {}
  * Grafana's value interpolation: `$$` is a literal `$`; `$__env{VAR}`, `$__file{path}`, `${VAR}`
  * and `$VAR` are replaced (unset variables by ''). Applied to every string value, never to keys.
  */
-export function expandValue(
-  value: string,
-  env: Record<string, string | undefined>,
-  homepath: string,
-): string {
+function expandValue(value: string, env: Record<string, string | undefined>, homepath: string): string {
   return value
     .split('$$')
     .map((part) =>

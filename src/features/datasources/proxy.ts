@@ -12,7 +12,7 @@ import { directAccess, invalidProxyUrl, proxyPathInvalid } from './datasources.e
 import { dataSourceHeaders, type DataSourceSettings } from './plugins/index.js';
 
 /** Grafana's `[dataproxy] timeout` default: how long a proxied back end may take to answer. */
-export const PROXY_TIMEOUT_MS = 30_000;
+const PROXY_TIMEOUT_MS = 30_000;
 
 // RFC 9110 hop-by-hop headers: they describe one connection, never the next one.
 const HOP_BY_HOP = new Set([
@@ -29,7 +29,7 @@ const HOP_BY_HOP = new Set([
 // The caller's credentials for svc must never reach a data source; Grafana also drops these.
 const CALLER_ONLY = new Set(['host', 'cookie', 'authorization', 'origin', 'referer', 'x-grafana-org-id']);
 
-export interface ProxyTarget {
+interface ProxyTarget {
   url: URL;
   headers: Record<string, string | string[]>;
   timeoutMs: number;
@@ -40,7 +40,7 @@ export interface ProxyTarget {
  * `/api/datasources/proxy/uid/<uid>/<rest>?<query>` -> `<rest>?<query>`, untouched (still
  * encoded); `prefixSegments` counts the path segments before `<rest>`.
  */
-export function proxiedPath(rawUrl: string, prefixSegments: number): { path: string; search: string } {
+function proxiedPath(rawUrl: string, prefixSegments: number): { path: string; search: string } {
   const queryAt = rawUrl.indexOf('?');
   const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const search = queryAt === -1 ? '' : rawUrl.slice(queryAt);

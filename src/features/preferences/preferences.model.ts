@@ -23,7 +23,7 @@ export interface Preferences {
   json: PreferencesJson;
 }
 
-export const EMPTY_PREFERENCES: Preferences = {
+const EMPTY_PREFERENCES: Preferences = {
   theme: '',
   timezone: '',
   weekStart: '',

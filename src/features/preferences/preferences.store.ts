@@ -108,7 +108,7 @@ function queries(db: Db) {
   };
 }
 
-export type PreferencesStoreQueries = ReturnType<typeof queries>;
+type PreferencesStoreQueries = ReturnType<typeof queries>;
 
 /** The only place with SQL for preferences; every row belongs to one org. */
 export function createPreferencesStore(db: Db) {

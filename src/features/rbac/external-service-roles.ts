@@ -8,7 +8,7 @@ import { externalServiceInvalid, invalidScope, unknownAction } from './rbac.erro
 import { deleteRoleByUid, saveExternalServiceRole } from './roles.store.js';
 
 /** Grafana's SaveExternalServiceRoleCommand. */
-export interface ExternalServiceRoleCommand {
+interface ExternalServiceRoleCommand {
   AssignmentOrgID: number;
   ExternalServiceID: string;
   ServiceAccountID: number;

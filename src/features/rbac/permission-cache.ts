@@ -5,7 +5,7 @@ import type { CacheBus } from '../../store/cache-bus.js';
 import type { Database } from '../../store/database.js';
 
 /** Grafana's split: basic role + org, team + org, the user's own (+ org), and their merge per caller. */
-export type CacheSection = 'basic' | 'team' | 'user' | 'merged';
+type CacheSection = 'basic' | 'team' | 'user' | 'merged';
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES: Record<CacheSection, number> = {

@@ -50,7 +50,7 @@ function prefixesOf(scope: string): string[] {
 
 const registry = buildRegistry();
 
-export type PermissionProblem =
+type PermissionProblem =
   | { kind: 'unknown-action'; action: string }
   | { kind: 'invalid-scope'; action: string; scope: string; expected: string[] };
 

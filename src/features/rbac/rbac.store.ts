@@ -6,7 +6,7 @@ import { inTransaction } from '../../store/transaction.js';
 export type Principal =
   { kind: 'user'; id: number } | { kind: 'team'; id: number } | { kind: 'builtin'; role: string };
 
-export interface ScopedGrant {
+interface ScopedGrant {
   principal: Principal;
   /** the managed role that holds the grant */
   roleName: string;

@@ -31,7 +31,7 @@ const BUILT_IN_ROLES = ['Viewer', 'Editor', 'Admin'];
 /** Grafana's team permission levels as team membership: Member 0, Admin 4. */
 const TEAM_MEMBERSHIP: Record<string, number> = { Member: 0, Admin: 4 };
 
-export interface ResourcePermissionView {
+interface ResourcePermissionView {
   id: number;
   roleName: string;
   isManaged: boolean;

@@ -20,7 +20,7 @@ export interface RoleRecord {
 }
 
 /** Grafana's PrefixedRoleUID: `fixed:teams:writer` -> `fixed_` + base64url(SHA-1(name)). */
-export function prefixedRoleUid(name: string): string {
+function prefixedRoleUid(name: string): string {
   const prefix = name.split(':', 1)[0] ?? '';
   return `${prefix}_${createHash('sha1').update(name).digest('base64url')}`;
 }

@@ -31,7 +31,7 @@ import {
 } from './role-definitions.js';
 import type { Assignee, RolesStore } from './roles.store.js';
 
-export interface RoleBody {
+interface RoleBody {
   uid?: string;
   global?: boolean;
   version?: number;
@@ -46,7 +46,7 @@ export interface RoleBody {
 const ASSIGNABLE_BUILT_IN_ROLES = ['Viewer', 'Editor', 'Admin', 'Grafana Admin'];
 
 /** The caller outside any org, where only server-wide grants count (Grafana's global org). */
-export function globalIdentity(identity: Identity): Identity {
+function globalIdentity(identity: Identity): Identity {
   return { ...identity, orgId: 0, orgRole: identity.isServerAdmin ? 'Admin' : 'None' };
 }
 

@@ -7,7 +7,7 @@ import { inTransaction } from '../../store/transaction.js';
 export type Assignee =
   { kind: 'user'; id: number } | { kind: 'team'; id: number } | { kind: 'builtin'; role: string };
 
-export interface RoleInput {
+interface RoleInput {
   orgId: number;
   uid: string;
   name: string;

@@ -18,7 +18,7 @@ export function serviceAccountLogin(orgId: number, name: string): string {
 }
 
 /** Lower-case ASCII letters and digits joined by single dashes; accents are dropped, not the letter. */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

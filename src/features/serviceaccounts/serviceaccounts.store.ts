@@ -16,7 +16,7 @@ export interface ServiceAccountRow {
   updated: number;
 }
 
-export interface NewServiceAccount {
+interface NewServiceAccount {
   uid: string;
   orgId: number;
   name: string;
@@ -26,7 +26,7 @@ export interface NewServiceAccount {
   now: number;
 }
 
-export interface ServiceAccountSearch {
+interface ServiceAccountSearch {
   query: string;
   onlyDisabled: boolean;
   /** undefined: every match */
@@ -49,7 +49,7 @@ export function createServiceAccountsStore(db: Db) {
 }
 
 export type ServiceAccountsStore = ReturnType<typeof createServiceAccountsStore>;
-export type ServiceAccountQueries = ReturnType<typeof serviceAccountQueries>;
+type ServiceAccountQueries = ReturnType<typeof serviceAccountQueries>;
 
 function serviceAccountQueries(db: Db) {
   function inOrg(orgId: number) {

@@ -1,6 +1,6 @@
 import type { Db } from '../../store/database.js';
 
-export interface Totals {
+interface Totals {
   users: number;
   orgs: number;
   dashboards: number;

@@ -10,7 +10,7 @@ const avatarOf = (text: string) =>
  * Grafana compat: a team without an email gets the avatar of "<name without non-alphanumerics>@localhost"
  * (GetGravatarUrlWithDefault), so its picture is stable and distinct per name.
  */
-export function teamAvatarUrl(email: string, name: string): string {
+function teamAvatarUrl(email: string, name: string): string {
   return email ? avatarOf(email) : avatarOf(`${name.replace(/[^a-zA-Z0-9]+/g, '')}@localhost`);
 }
 

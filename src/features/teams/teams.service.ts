@@ -16,13 +16,13 @@ import type { TeamMemberRow, TeamsStore, TeamWithCount } from './teams.store.js'
 import { isUniqueViolation } from '../../store/unique-violation.js';
 
 /** Grafana's team permission levels as stored on team_member. */
-export const TEAM_MEMBER = 0;
-export const TEAM_ADMIN = 4;
+const TEAM_MEMBER = 0;
+const TEAM_ADMIN = 4;
 
 /** A team with the caller's own permission in it (0 when not a member). */
 export type TeamView = TeamWithCount & { caller_permission: number };
 
-export interface TeamSearch {
+interface TeamSearch {
   query?: string;
   name?: string;
   perPage: number;

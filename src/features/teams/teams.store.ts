@@ -21,7 +21,7 @@ export interface TeamMemberRow {
   permission: number;
 }
 
-export interface TeamFilter {
+interface TeamFilter {
   /** substring of the name, case-insensitive */
   query?: string;
   /** exact name */
@@ -249,7 +249,7 @@ function queries(db: Db) {
   };
 }
 
-export type TeamsStoreQueries = ReturnType<typeof queries>;
+type TeamsStoreQueries = ReturnType<typeof queries>;
 
 /** The only place with SQL for teams and team members; every query filters on the org. */
 export function createTeamsStore(db: Db) {
@@ -267,7 +267,7 @@ export type TeamsStore = ReturnType<typeof createTeamsStore>;
 const MAX_ID = 2_147_483_647;
 
 /** A positive integer id from a path segment; undefined for anything else (or beyond INTEGER). */
-export function parseId(text: string): number | undefined {
+function parseId(text: string): number | undefined {
   if (!/^\d{1,10}$/.test(text)) return undefined;
   const id = Number(text);
   return id >= 1 && id <= MAX_ID ? id : undefined;

@@ -6,7 +6,7 @@ import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import { inTransaction } from '../../store/transaction.js';
 
-export const MAIN_ORG_NAME = 'Main Org.';
+const MAIN_ORG_NAME = 'Main Org.';
 
 /**
  * First start: org 1 "Main Org." and the admin from [security] (server admin, Admin of org 1),

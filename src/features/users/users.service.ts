@@ -26,14 +26,14 @@ import {
 } from './users.errors.js';
 import type { UserRow, UsersStore } from './users.store.js';
 
-export interface ProfileUpdate {
+interface ProfileUpdate {
   email?: string;
   name?: string;
   login?: string;
   theme?: string;
 }
 
-export interface NewUser {
+interface NewUser {
   name?: string;
   email?: string;
   login?: string;

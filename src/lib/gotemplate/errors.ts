@@ -9,9 +9,9 @@ import { nodeString } from './ast.js';
 import { quote } from './fmt.js';
 import { byteLength } from './values.js';
 
-export type TemplateErrorKind = 'parse' | 'exec' | 'output';
+type TemplateErrorKind = 'parse' | 'exec' | 'output';
 
-export interface ErrorLocation {
+interface ErrorLocation {
   /** The name the text was parsed under (a file or field name). */
   parseName: string;
   line: number;

@@ -42,7 +42,7 @@ import {
 /** What to do with a missing map key, as Go's `missingkey` option. */
 export type MissingKey = 'default' | 'zero' | 'error';
 
-export interface ExecEnv {
+interface ExecEnv {
   lookup(name: string): Tree | undefined;
   lookupFunc(name: string): { fn: GoFunction; builtin: boolean } | undefined;
   readonly missingKey: MissingKey;

@@ -10,7 +10,7 @@
  */
 export type ParamType = 'any' | 'value' | 'string' | 'int' | 'float64' | 'bool' | '[]string' | 'time.Time';
 
-export interface Signature {
+interface Signature {
   readonly params: readonly ParamType[];
   /** Type of the trailing `...` parameter, when the function is variadic. */
   readonly variadic?: ParamType;

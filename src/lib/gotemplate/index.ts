@@ -11,19 +11,13 @@
 
 import { TemplateSet, type TemplateSetOptions } from './template-set.js';
 
-export { TemplateError, type ErrorLocation, type TemplateErrorKind } from './errors.js';
+export { TemplateError } from './errors.js';
 export type { MissingKey } from './exec.js';
-export { htmlEscape, jsEscape, queryEscape } from './escape.js';
-export { formatValue, sprint, sprintf } from './fmt.js';
-export { goFunc, type FuncMap, type GoFunction, type ParamType } from './funcs.js';
+export { htmlEscape, queryEscape } from './escape.js';
+export { formatValue } from './fmt.js';
+export { goFunc, type FuncMap, type GoFunction } from './funcs.js';
 export { GoDuration, GoTime } from './time.js';
-export {
-  defaultMaxOutputBytes,
-  TemplateSet,
-  type ExecuteOptions,
-  type ExecuteResult,
-  type TemplateSetOptions,
-} from './template-set.js';
+export { TemplateSet, type ExecuteResult } from './template-set.js';
 export {
   compareStrings,
   Float64,
@@ -33,7 +27,6 @@ export {
   TypedNil,
   typeName,
   type GoTypeInfo,
-  type Kind,
 } from './values.js';
 
 /** Parses named texts, in order, into one set; throws the first parse error. */

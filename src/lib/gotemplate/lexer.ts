@@ -63,7 +63,7 @@ const keywords: Partial<Record<string, ItemType>> = {
   with: 'with',
 };
 
-export function isKeyword(type: ItemType): boolean {
+function isKeyword(type: ItemType): boolean {
   return type === 'dot' || type === 'nil' || Object.values(keywords).includes(type);
 }
 
@@ -109,7 +109,7 @@ type State =
 /** A state's result: the next state, or null once an item has been emitted. */
 type Next = State | null;
 
-export interface LexOptions {
+interface LexOptions {
   /** Whether `break`/`continue` are keywords (they are unless functions have those names). */
   breakOK: boolean;
   continueOK: boolean;

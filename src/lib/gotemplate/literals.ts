@@ -75,7 +75,7 @@ function hexValue(digits: string, length: number): number {
   return parseInt(digits, 16);
 }
 
-export interface NumberValue {
+interface NumberValue {
   isInt: boolean;
   isFloat: boolean;
   intValue: number;

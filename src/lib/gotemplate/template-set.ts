@@ -21,7 +21,7 @@ export interface TemplateSetOptions {
   missingKey?: MissingKey;
 }
 
-export interface ExecuteOptions {
+interface ExecuteOptions {
   /** Output limit in UTF-8 bytes (default 10 MiB, Grafana's). */
   maxOutputBytes?: number;
   /** Nesting limit of `{{template}}` calls (default 1000; Go's 100000 would exhaust a JS stack). */
@@ -34,7 +34,7 @@ export interface ExecuteResult {
   error?: TemplateError;
 }
 
-export const defaultMaxOutputBytes = 10 * 1024 * 1024;
+const defaultMaxOutputBytes = 10 * 1024 * 1024;
 const defaultMaxDepth = 1000;
 
 export class TemplateSet {

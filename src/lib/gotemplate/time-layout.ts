@@ -3,7 +3,7 @@
  * literal text and "std" chunks exactly as Go's time.Format does, then each chunk is printed.
  */
 
-export interface WallClock {
+interface WallClock {
   /** The zone's wall clock in milliseconds since 1970, as if it were UTC (whole seconds). */
   wallMs: number;
   nanosecond: number;

@@ -6,7 +6,7 @@
  * (`+08` where tzdata may say `CST`). Offsets are always right.
  */
 
-export interface ZoneInfo {
+interface ZoneInfo {
   /** Seconds east of UTC. */
   offset: number;
   abbreviation: string;
@@ -22,7 +22,7 @@ interface ZoneFormatters {
 const formatters = new Map<string, ZoneFormatters>();
 
 /** The process's own zone, which Go calls `Local`. */
-export const localZoneName = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+const localZoneName = new Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Throws Go's error for names Intl does not know. */
 export function checkZone(name: string): string {

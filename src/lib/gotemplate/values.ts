@@ -15,8 +15,7 @@
 
 import { Buffer } from 'node:buffer';
 
-export type Kind =
-  'invalid' | 'nil' | 'bool' | 'int' | 'float' | 'string' | 'slice' | 'map' | 'struct' | 'func';
+type Kind = 'invalid' | 'nil' | 'bool' | 'int' | 'float' | 'string' | 'slice' | 'map' | 'struct' | 'func';
 
 /** Which Go type a JS class or array stands for: its printed name, its kind, the zero of its elements. */
 export interface GoTypeInfo {

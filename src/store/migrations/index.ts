@@ -10,7 +10,7 @@ import * as secrets from './0007-secrets.js';
 import * as annotations from './0008-annotations.js';
 import * as alertContactPoints from './0009-alert-contact-points.js';
 
-export interface MigrationStep {
+interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
 }
 

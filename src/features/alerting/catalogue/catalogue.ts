@@ -11,7 +11,7 @@ import v2 from './alert-notifiers-v2.json' with { type: 'json' };
 const PRODUCT_NAME = /(?<![-\w])Grafana(?![-\w]| IRM)/g;
 
 /** Replaces the product name in every string of a JSON document (keys untouched). */
-export function withProductName<T>(value: T): T {
+function withProductName<T>(value: T): T {
   if (typeof value === 'string') return value.replace(PRODUCT_NAME, 'svc') as T;
   if (Array.isArray(value)) return value.map((item: unknown) => withProductName(item)) as T;
   if (value !== null && typeof value === 'object') {

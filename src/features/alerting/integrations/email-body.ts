@@ -7,7 +7,7 @@ import { htmlEscape } from '../../../lib/gotemplate/index.js';
 import type { NotificationAlert, NotificationData } from '../templates/index.js';
 import { joinUrl, productVersion } from './notifier.js';
 
-export interface EmailContent {
+interface EmailContent {
   title: string;
   /** The rendered `message` setting; empty means the default layout. */
   message: string;

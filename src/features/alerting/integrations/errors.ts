@@ -9,8 +9,8 @@ export class DeliveryError extends Error {
 }
 
 /** Go's context errors, as Grafana's messages carry them. */
-export const deadlineExceeded = 'context deadline exceeded';
-export const contextCanceled = 'context canceled';
+const deadlineExceeded = 'context deadline exceeded';
+const contextCanceled = 'context canceled';
 
 /** Why the signal fired, in Go's words, and whether it was the deadline. */
 export function abortCause(signal: AbortSignal): { text: string; timedOut: boolean } {

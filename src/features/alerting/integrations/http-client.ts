@@ -45,7 +45,7 @@ const maxResponseBytes = 1 << 20;
 /** Grafana quotes at most this much of a failed answer in the error. */
 const maxErrorBodyBytes = 1024;
 
-export const userAgent = 'svc';
+const userAgent = 'svc';
 
 export class HttpClient {
   constructor(private readonly signal: AbortSignal) {}
@@ -157,7 +157,7 @@ export class HttpClient {
 }
 
 /** `webhook response status 500 Internal Server Error: <body>` with the answer's status kept. */
-export function statusError(res: HttpResponse): DeliveryError {
+function statusError(res: HttpResponse): DeliveryError {
   const body = Buffer.from(res.body).subarray(0, maxErrorBodyBytes).toString('utf8');
   return new DeliveryError(`webhook response status ${res.statusLine}: ${body}`, { statusCode: res.status });
 }

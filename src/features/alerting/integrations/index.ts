@@ -38,7 +38,7 @@
  *   rendered once per notification object and reused by every integration it is sent to.
  */
 
-export type { Integration, IntegrationLogger, SendContext, SendResult, ValidationResult } from './types.js';
+export type { Integration, SendContext, SendResult } from './types.js';
 export { integrationTypes, notifierFor } from './registry.js';
 export { sendIntegration } from './send.js';
 export {
@@ -56,7 +56,6 @@ export {
   redactedValue,
   secureFieldsOf,
   secureSettingKeys,
-  type ExtractedSettings,
 } from './secure-settings.js';
 export { settingDefaults } from './defaults.js';
-export { quoteMeta, type NotifierDefinition } from './notifier.js';
+export { quoteMeta } from './notifier.js';

@@ -14,7 +14,7 @@ export function secureSettingKeys(type: string): readonly string[] {
   return notifierFor(type)?.secure ?? [];
 }
 
-export interface ExtractedSettings {
+interface ExtractedSettings {
   /** The settings without any secure key. */
   settings: Record<string, unknown>;
   /** The secrets to encrypt, by canonical dotted key; empty strings are dropped. */

@@ -8,7 +8,7 @@ export interface AwsCredentials {
   sessionToken?: string;
 }
 
-export interface SignInput {
+interface SignInput {
   method: string;
   url: URL;
   headers: Record<string, string>;

@@ -5,7 +5,7 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../../../config/config.js';
 import { abortCause, DeliveryError } from './errors.js';
 
-export interface MailMessage {
+interface MailMessage {
   to: string[];
   subject: string;
   html: string;
@@ -13,7 +13,7 @@ export interface MailMessage {
 }
 
 /** Grafana compat: the error of an integration when `[smtp] enabled` is false. */
-export const smtpNotConfigured = "SMTP not configured, check your svc.ini config file's [smtp] section";
+const smtpNotConfigured = "SMTP not configured, check your svc.ini config file's [smtp] section";
 
 export async function sendMails(
   smtp: Config['smtp'],

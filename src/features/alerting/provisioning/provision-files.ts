@@ -46,7 +46,7 @@ const text = (v: unknown): string =>
   typeof v === 'string' ? v.trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
 /** Parses one file's document, with Grafana's messages for malformed contact points. */
-export function readDocument(path: string, raw: unknown): FileDocument {
+function readDocument(path: string, raw: unknown): FileDocument {
   if (!isObject(raw)) throw new Error('the file is not a YAML mapping');
   const contactPoints = list(raw.contactPoints).map((item) => {
     if (!isObject(item)) throw new Error('failure parsing contact points: not a mapping');

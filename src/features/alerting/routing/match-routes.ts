@@ -8,7 +8,7 @@
 import { compileMatcher, matchesAll } from './matchers.js';
 import { routeMatchers, type Route } from './route.js';
 
-export interface MatchedRoute {
+interface MatchedRoute {
   receiver: string;
   groupBy: string[];
   /** group by every label (`...`) */

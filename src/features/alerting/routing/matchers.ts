@@ -11,7 +11,7 @@ export interface Matcher {
   value: string;
 }
 
-export interface CompiledMatcher extends Matcher {
+interface CompiledMatcher extends Matcher {
   matches(labels: Readonly<Record<string, string>>): boolean;
 }
 

@@ -52,7 +52,7 @@ export function routeMatchers(route: Route): Matcher[] {
 const DURATION = /^((\d+)y)?((\d+)w)?((\d+)d)?((\d+)h)?((\d+)m)?((\d+)s)?((\d+)ms)?$/;
 
 /** Prometheus duration syntax (`30s`, `1h30m`, `4h`), as route timings use it. */
-export function isPromDuration(text: string): boolean {
+function isPromDuration(text: string): boolean {
   return text !== '' && DURATION.test(text);
 }
 

@@ -20,14 +20,14 @@ export function isPrivate(key: string): boolean {
   return key.startsWith('__') && key.endsWith('__');
 }
 
-export interface AlertLinks {
+interface AlertLinks {
   silenceURL: string;
   dashboardURL: string;
   panelURL: string;
   generatorURL: string;
 }
 
-export interface LinkInput {
+interface LinkInput {
   externalUrl: string;
   labels: Readonly<Record<string, string>>;
   annotations: Readonly<Record<string, string>>;

@@ -27,7 +27,7 @@ export interface AlertInput {
   status?: AlertStatus;
 }
 
-export interface NotificationOptions {
+interface NotificationOptions {
   /** Contact point name (the integration type for test notifications). */
   receiver: string;
   /** Where svc is reached from outside, for links; none are built when empty. */

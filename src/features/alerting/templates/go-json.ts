@@ -6,7 +6,7 @@
 
 import { compareStrings, Float64, kindOf, TypedNil } from '../../../lib/gotemplate/index.js';
 
-export class JSONError extends Error {}
+class JSONError extends Error {}
 
 /** json.Marshal, or json.MarshalIndent(v, "", indent) when an indent is given. */
 export function marshalJSON(value: unknown, indent?: string): string {

@@ -28,7 +28,7 @@ const posixClasses: Record<string, string> = {
 const jsSyntaxChars = '^$\\.*+?()[]{}|/';
 const goSpace = '\\t\\n\\f\\r ';
 
-export class GoRegexpError extends Error {}
+class GoRegexpError extends Error {}
 
 const cache = new Map<string, RegExp>();
 

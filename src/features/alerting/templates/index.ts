@@ -12,25 +12,9 @@ export {
   templateGroupText,
   type TemplateGroup,
 } from './notification-templates.js';
-export {
-  buildNotificationData,
-  type AlertInput,
-  type NotificationOptions,
-} from './build-notification-data.js';
-export {
-  Alerts,
-  AlertValues,
-  NotificationAlert,
-  NotificationData,
-  type AlertStatus,
-} from './notification-data.js';
-export { KV, Pair, Pairs } from './kv.js';
-export {
-  buildTestNotificationData,
-  newTestAlert,
-  testAlertAnnotations,
-  testAlertLabels,
-  type TestNotificationOptions,
-} from './test-alert.js';
+export { buildNotificationData, type AlertInput } from './build-notification-data.js';
+export { Alerts, NotificationAlert, NotificationData } from './notification-data.js';
+export { KV } from './kv.js';
+export { buildTestNotificationData, newTestAlert } from './test-alert.js';
 export { labelsFingerprint } from './fingerprint.js';
 export { marshalJSON } from './go-json.js';

@@ -12,7 +12,7 @@ import {
 } from '../../../lib/gotemplate/index.js';
 
 /** A label or annotation: `{{ range .Labels.SortedPairs }}{{ .Name }}={{ .Value }}{{ end }}`. */
-export class Pair {
+class Pair {
   declare readonly [goType]: GoTypeInfo;
 
   constructor(
@@ -23,7 +23,7 @@ export class Pair {
 Object.defineProperty(Pair.prototype, goType, { value: { name: 'template.Pair', kind: 'struct' } });
 
 /** Pairs in order, printed as `a=b, c=d`. */
-export class Pairs extends Array<Pair> {
+class Pairs extends Array<Pair> {
   declare readonly [goType]: GoTypeInfo;
 
   /** map() and filter() give plain arrays ([]string is not Pairs). */

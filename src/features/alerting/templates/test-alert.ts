@@ -7,12 +7,12 @@ import { buildNotificationData, type AlertInput } from './build-notification-dat
 import { labelsFingerprint } from './fingerprint.js';
 import type { NotificationData } from './notification-data.js';
 
-export const testAlertLabels: Readonly<Record<string, string>> = {
+const testAlertLabels: Readonly<Record<string, string>> = {
   alertname: 'TestAlert',
   instance: 'Grafana',
 };
 
-export const testAlertAnnotations: Readonly<Record<string, string>> = {
+const testAlertAnnotations: Readonly<Record<string, string>> = {
   summary: 'Notification test',
   __value_string__: "[ metric='foo' labels={instance=bar} value=10 ]",
 };
@@ -29,7 +29,7 @@ export function newTestAlert(
   };
 }
 
-export interface TestNotificationOptions {
+interface TestNotificationOptions {
   /** The integration type, e.g. `webhook`: Grafana uses it as receiver name and in the group key. */
   integrationType: string;
   externalUrl: string;

@@ -99,7 +99,7 @@ function queries(db: Db) {
   };
 }
 
-export type FoldersQueries = ReturnType<typeof queries>;
+type FoldersQueries = ReturnType<typeof queries>;
 
 export function createFoldersStore(db: Db) {
   return {

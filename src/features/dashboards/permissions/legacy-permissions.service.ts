@@ -17,7 +17,7 @@ export interface PermissionTarget {
   slug: string;
 }
 
-export interface LegacyItem {
+interface LegacyItem {
   userId?: number;
   teamId?: number;
   role?: string;

@@ -34,11 +34,7 @@ const expand = (value: string, env: NodeJS.ProcessEnv) =>
     (_m, a: string | undefined, b: string | undefined) => env[a ?? b ?? ''] ?? '',
   );
 
-export function readProviders(
-  source: string,
-  document: unknown,
-  env: NodeJS.ProcessEnv,
-): DashboardProvider[] {
+function readProviders(source: string, document: unknown, env: NodeJS.ProcessEnv): DashboardProvider[] {
   if (!isObject(document)) throw new Error('the file is not a YAML mapping');
   const providers = document.providers;
   if (providers === undefined || providers === null) return [];

@@ -20,8 +20,8 @@ const SearchQuery = Type.Object({
   permission: Type.Optional(Type.String()),
 });
 
-export const DEFAULT_SEARCH_LIMIT = 1000;
-export const MAX_SEARCH_LIMIT = 5000;
+const DEFAULT_SEARCH_LIMIT = 1000;
+const MAX_SEARCH_LIMIT = 5000;
 
 /** Repeated parameters, and Grafana's comma-separated lists. */
 const list = (value: string | string[] | undefined): string[] | undefined =>

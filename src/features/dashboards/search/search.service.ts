@@ -9,7 +9,7 @@ import type { FolderNode, FolderTree, FolderTreeCache } from '../folders/folder-
 import type { SearchStore } from './search.store.js';
 import type { IndexEntry, TitleIndexCache } from './title-index.js';
 
-export interface SearchParams {
+interface SearchParams {
   query?: string;
   tags: string[];
   type?: 'dash-db' | 'dash-folder';
@@ -23,7 +23,7 @@ export interface SearchParams {
   edit: boolean;
 }
 
-export interface Hit {
+interface Hit {
   id: number;
   uid: string;
   orgId: number;

@@ -2,7 +2,7 @@ import type { Db } from '../../../store/database.js';
 import { orgOfRow } from '../dashboards.store.js';
 import type { IndexEntry } from './title-index.js';
 
-export interface DashboardHitRow {
+interface DashboardHitRow {
   id: number;
   uid: string;
   title: string;

@@ -18,7 +18,7 @@ function formatSeconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
-export interface Deadline {
+interface Deadline {
   signal: AbortSignal;
   timeoutMs: number;
   /** Stops the timer; call when the work is done. */

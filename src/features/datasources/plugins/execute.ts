@@ -75,7 +75,7 @@ export type DataSourceLookup =
   /** e.g. 404 "Data source not found", 403 for a missing datasources:query permission */
   | { ok: false; status: number; message: string };
 
-export type QueryRequestOutcome =
+type QueryRequestOutcome =
   | { ok: true; status: 200 | 207; body: { results: QueryResults } }
   /** the request itself is bad: answer `status` with {message} */
   | { ok: false; status: 400; message: string };

@@ -6,7 +6,7 @@ export interface Column {
   values: unknown[];
 }
 
-export interface FrameOptions {
+interface FrameOptions {
   refId?: string;
   name?: string;
   meta?: FrameMeta;

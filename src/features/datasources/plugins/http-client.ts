@@ -9,7 +9,7 @@ import type { DataSourceSettings } from './types.js';
  * Custom headers: jsonData `httpHeaderName<N>` with secureJsonData `httpHeaderValue<N>`, N = 1, 2,
  * ... Grafana compat: the scan stops at the first missing name, so a gap hides later headers.
  */
-export function customHeaders(ds: DataSourceSettings): Record<string, string> {
+function customHeaders(ds: DataSourceSettings): Record<string, string> {
   const headers: Record<string, string> = {};
   for (let index = 1; ; index++) {
     const name = ds.jsonData[`httpHeaderName${index}`];
@@ -38,16 +38,16 @@ export function dataSourceHeaders(ds: DataSourceSettings): Record<string, string
 }
 
 /** `base` + `path` with exactly one slash between them (URLs may be stored with a trailing one). */
-export function joinUrl(base: string, path: string): string {
+function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-export interface DataSourceResponse {
+interface DataSourceResponse {
   status: number;
   body: string;
 }
 
-export interface DataSourceRequest {
+interface DataSourceRequest {
   method?: 'GET' | 'POST';
   /** query-string (GET) or form-body (POST) parameters */
   params?: URLSearchParams;

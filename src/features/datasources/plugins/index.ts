@@ -6,15 +6,6 @@ export {
   queryDataSource,
   queryResponseStatus,
 } from './execute.js';
-export type { DataSourceLookup, QueryRequestOutcome } from './execute.js';
-export {
-  closeAllPools,
-  dropDataSourcePools,
-  getPlugin,
-  listPlugins,
-  pluginDisplay,
-  UNKNOWN_TYPE_LOGO,
-} from './registry.js';
-export { InvalidTimeError, parseTimeRange } from './time-range.js';
-export { customHeaders, dataSourceHeaders, joinUrl } from './http-client.js';
-export { DEFAULT_TIMEOUT_MS } from './deadline.js';
+export type { DataSourceLookup } from './execute.js';
+export { closeAllPools, dropDataSourcePools, getPlugin, listPlugins, pluginDisplay } from './registry.js';
+export { dataSourceHeaders } from './http-client.js';

@@ -7,12 +7,12 @@ import type { DataQuery, TimeRange } from './types.js';
  */
 
 /** Grafana fills these in when a query omits them (pkg/services/query). */
-export const DEFAULT_INTERVAL_MS = 1000;
-export const DEFAULT_MAX_DATA_POINTS = 100;
+const DEFAULT_INTERVAL_MS = 1000;
+const DEFAULT_MAX_DATA_POINTS = 100;
 /** gtime.DefaultRes: points per panel when maxDataPoints is 0 */
-export const DEFAULT_RESOLUTION = 1500;
+const DEFAULT_RESOLUTION = 1500;
 /** Prometheus' default scrape interval, assumed when jsonData.timeInterval is not set */
-export const DEFAULT_SCRAPE_INTERVAL_MS = 15_000;
+const DEFAULT_SCRAPE_INTERVAL_MS = 15_000;
 
 export function queryIntervalMs(query: DataQuery): number {
   const value = query.intervalMs;
@@ -47,7 +47,7 @@ export function parseIntervalString(text: string): number | undefined {
 }
 
 /** The data source's minimum interval (`jsonData.timeInterval`, e.g. "30s"), or undefined. */
-export function dataSourceMinIntervalMs(jsonData: Record<string, unknown>): number | undefined {
+function dataSourceMinIntervalMs(jsonData: Record<string, unknown>): number | undefined {
   const text = jsonData.timeInterval;
   if (typeof text !== 'string' || text.trim() === '') return undefined;
   const ms = parseIntervalString(text);

@@ -39,7 +39,7 @@ for (const plugin of BUILT_IN) {
 }
 
 /** Grafana's logo for data sources of a type it has no plugin for. */
-export const UNKNOWN_TYPE_LOGO = 'public/img/icn-datasource.svg';
+const UNKNOWN_TYPE_LOGO = 'public/img/icn-datasource.svg';
 
 /** The plugin serving `type` (aliases included), or undefined for a type svc does not know. */
 export function getPlugin(type: string): DataSourcePlugin | undefined {

@@ -6,7 +6,7 @@ import type { Settings } from '../settings.js';
 import { sendMails } from '../smtp.js';
 
 /** Grafana compat: addresses may be separated by `,`, `;` or newlines. */
-export function emailAddresses(s: Settings): string[] {
+function emailAddresses(s: Settings): string[] {
   return s
     .string('addresses')
     .split(/[,;\n]/)

@@ -22,7 +22,7 @@ const defaultPriority = '{{ template "jira.default.priority" . }}';
 const maxDescription = 32767;
 
 /** Prometheus durations (`30m`, `1h30m`, `7d`), as Grafana parses reopen_duration. */
-export function parseDuration(text: string): number | undefined {
+function parseDuration(text: string): number | undefined {
   const m = /^(?:(\d+)y)?(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?(?:(\d+)ms)?$/.exec(text);
   if (!m || text === '') return undefined;
   const units = [365 * 86400e3, 7 * 86400e3, 86400e3, 3600e3, 60e3, 1e3, 1];

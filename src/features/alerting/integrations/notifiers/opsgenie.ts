@@ -15,7 +15,7 @@ import {
 } from '../notifier.js';
 import { isRecord, type Settings } from '../settings.js';
 
-export const opsgenieAlertsUrl = 'https://api.opsgenie.com/v2/alerts';
+const opsgenieAlertsUrl = 'https://api.opsgenie.com/v2/alerts';
 const sendTagsAsValues = new Set(['tags', 'details', 'both']);
 const responderTypes = new Set(['team', 'teams', 'user', 'escalation', 'schedule']);
 const priorities = new Set(['P1', 'P2', 'P3', 'P4', 'P5']);

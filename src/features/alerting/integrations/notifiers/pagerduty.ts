@@ -14,7 +14,7 @@ import {
 } from '../notifier.js';
 import type { Settings } from '../settings.js';
 
-export const pagerDutyEventsUrl = 'https://events.pagerduty.com/v2/enqueue';
+const pagerDutyEventsUrl = 'https://events.pagerduty.com/v2/enqueue';
 const severities = new Set(['critical', 'error', 'warning', 'info']);
 const maxEventBytes = 512_000;
 

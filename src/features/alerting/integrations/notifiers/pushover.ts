@@ -11,7 +11,7 @@ import {
 } from '../notifier.js';
 import type { Settings } from '../settings.js';
 
-export const pushoverApiUrl = 'https://api.pushover.net/1/messages.json';
+const pushoverApiUrl = 'https://api.pushover.net/1/messages.json';
 
 /** Go's strconv.Atoi error for a non-integer priority. */
 function priorityOf(s: Settings, field: string): { value: number; error?: string } {

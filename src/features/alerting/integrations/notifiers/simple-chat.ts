@@ -49,7 +49,7 @@ export const dingding: NotifierDefinition = {
   },
 };
 
-export const lineNotifyUrl = 'https://notify-api.line.me/api/notify';
+const lineNotifyUrl = 'https://notify-api.line.me/api/notify';
 
 export const line: NotifierDefinition = {
   type: 'LINE',
@@ -73,7 +73,7 @@ export const line: NotifierDefinition = {
   },
 };
 
-export const threemaGatewayUrl = 'https://msgapi.threema.ch/send_simple';
+const threemaGatewayUrl = 'https://msgapi.threema.ch/send_simple';
 
 export const threema: NotifierDefinition = {
   type: 'threema',
@@ -182,7 +182,7 @@ export const sensugo: NotifierDefinition = {
   },
 };
 
-export const webexMessagesUrl = 'https://webexapis.com/v1/messages';
+const webexMessagesUrl = 'https://webexapis.com/v1/messages';
 
 export const webex: NotifierDefinition = {
   type: 'webex',

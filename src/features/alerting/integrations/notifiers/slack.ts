@@ -17,7 +17,7 @@ import {
 } from '../notifier.js';
 import type { Settings } from '../settings.js';
 
-export const slackApiUrl = 'https://slack.com/api/chat.postMessage';
+const slackApiUrl = 'https://slack.com/api/chat.postMessage';
 const slackFooter = '{{ template "slack.default.footer" . }}';
 
 /** The URL posted to: the webhook URL when set, else the chat API endpoint. */

@@ -12,7 +12,7 @@ import {
 import type { Settings } from '../settings.js';
 
 /** svc addition: Grafana always posts to this host; `api_url` redirects it (proxies, tests). */
-export const telegramApiUrl = 'https://api.telegram.org';
+const telegramApiUrl = 'https://api.telegram.org';
 const parseModes: Record<string, string> = {
   markdown: 'Markdown',
   markdownv2: 'MarkdownV2',

@@ -15,7 +15,7 @@ import {
 } from '../notifier.js';
 import type { Settings } from '../settings.js';
 
-export const wecomApiUrl = 'https://qyapi.weixin.qq.com';
+const wecomApiUrl = 'https://qyapi.weixin.qq.com';
 
 function validate(s: Settings): string | undefined {
   if (s.string('url') !== '') return undefined;

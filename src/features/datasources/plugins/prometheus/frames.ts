@@ -11,7 +11,7 @@ export interface PromSeries {
 }
 
 /** Prometheus writes sample values as strings, including "NaN", "+Inf" and "-Inf". */
-export function parseSampleValue(text: unknown): number {
+function parseSampleValue(text: unknown): number {
   if (text === '+Inf' || text === 'Inf') return Number.POSITIVE_INFINITY;
   if (text === '-Inf') return Number.NEGATIVE_INFINITY;
   if (text === 'NaN') return Number.NaN;
@@ -58,7 +58,7 @@ export function toSeries(data: PrometheusData): PromSeries[] {
   });
 }
 
-export interface FrameContext {
+interface FrameContext {
   refId: string;
   expr: string;
   legendFormat: string;

@@ -15,7 +15,7 @@ const DEFAULT_MIN_STEP_MS = 15_000;
 const RATE_INTERVAL_VARS = new Set(['$__rate_interval', '${__rate_interval}']);
 const INTERVAL_VARS = new Set(['$__interval', '${__interval}']);
 
-export interface StepInput {
+interface StepInput {
   range: TimeRange;
   /** the query's `interval` field (min step), maybe a variable */
   minStep: string;
@@ -60,7 +60,7 @@ function parseScrape(text: string): number {
   return parseIntervalString(text === '' ? '15s' : text) ?? 0;
 }
 
-export interface InterpolateInput {
+interface InterpolateInput {
   expr: string;
   range: TimeRange;
   stepMs: number;

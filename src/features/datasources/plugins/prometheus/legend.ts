@@ -6,7 +6,7 @@ const LEGEND_AUTO = '__auto';
 const TEMPLATE = /\{\{\s*(.+?)\s*\}\}/g;
 
 /** `up{instance="a:9090", job="x"}`: the metric name, then the other labels sorted, Go-quoted. */
-export function metricNameFromLabels(labels: Record<string, string>): string {
+function metricNameFromLabels(labels: Record<string, string>): string {
   const name = labels.__name__;
   const others = Object.keys(labels)
     .filter((key) => key !== '__name__')

@@ -11,7 +11,7 @@ const FRAME_TYPE: Record<ColumnKind, { type: FieldSchema['type']; frame: string 
   json: { type: 'other', frame: 'json.RawMessage' },
 };
 
-export function fieldFor(column: SqlColumn): FieldSchema {
+function fieldFor(column: SqlColumn): FieldSchema {
   const { type, frame } = FRAME_TYPE[column.kind];
   return { name: column.name, type, typeInfo: { frame, nullable: true } };
 }
@@ -20,7 +20,7 @@ export function fieldFor(column: SqlColumn): FieldSchema {
  * Grafana's epochPrecisionToMS: a number in the billions (10 digits) is epoch seconds, one in the
  * 10^18 range is nanoseconds, anything else is taken as milliseconds.
  */
-export function epochToMs(value: number): number {
+function epochToMs(value: number): number {
   const exponent = Number(value.toExponential().split('e')[1]);
   if (exponent === 9) return value * 1000;
   if (exponent === 18) return value / 1e6;

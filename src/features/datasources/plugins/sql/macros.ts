@@ -33,7 +33,7 @@ export class MacroError extends Error {
   }
 }
 
-export interface Interpolated {
+interface Interpolated {
   sql: string;
   fill?: FillSpec;
 }
@@ -116,7 +116,7 @@ export function unixSeconds(ms: number): number {
 }
 
 /** Go's UnixNano(), exactly (beyond 2^53, so via BigInt). */
-export function unixNanos(ms: number): string {
+function unixNanos(ms: number): string {
   return (BigInt(Math.trunc(ms)) * 1_000_000n).toString();
 }
 

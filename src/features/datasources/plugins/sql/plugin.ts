@@ -16,7 +16,7 @@ import { interpolateSql, MacroError, type MacroExpander } from './macros.js';
 import { SqlError, type SqlResult } from './result.js';
 import { TimeSeriesError, timeSeriesFrame } from './timeseries.js';
 
-export interface SqlEngine {
+interface SqlEngine {
   /** macros of this dialect, per data source (PostgreSQL's depend on jsonData.timescaledb) */
   macros(ds: DataSourceSettings): MacroExpander;
   /** column names that hold the time of a row */
@@ -25,7 +25,7 @@ export interface SqlEngine {
   run(ds: DataSourceSettings, sql: string, signal: AbortSignal): Promise<SqlResult>;
 }
 
-export interface SqlPluginMeta {
+interface SqlPluginMeta {
   type: string;
   aliases?: string[];
   name: string;

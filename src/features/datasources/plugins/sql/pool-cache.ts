@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** How long a data source's pool may sit unused before it is closed. */
-export const POOL_IDLE_CLOSE_MS = 5 * 60_000;
+const POOL_IDLE_CLOSE_MS = 5 * 60_000;
 
 interface Entry<P> {
   key: string;

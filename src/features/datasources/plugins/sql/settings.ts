@@ -45,7 +45,7 @@ function stringValue(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-export interface TlsMaterial {
+interface TlsMaterial {
   ca?: string;
   cert?: string;
   key?: string;

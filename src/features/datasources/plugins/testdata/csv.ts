@@ -67,7 +67,7 @@ function isoAsUtc(cell: string): string {
 }
 
 /** RFC 4180: quoted cells may hold commas, newlines and doubled quotes; CRLF or LF rows. */
-export function parseCsv(content: string): string[][] {
+function parseCsv(content: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

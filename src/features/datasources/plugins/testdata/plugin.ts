@@ -6,7 +6,7 @@ import { predictableCsvWave, predictablePulse } from './predictable.js';
 import { randomWalk } from './random-walk.js';
 
 /** Scenario ids svc implements, as Grafana's TestData names them. */
-export const TESTDATA_SCENARIOS = [
+const TESTDATA_SCENARIOS = [
   'random_walk',
   'csv_content',
   'predictable_pulse',
