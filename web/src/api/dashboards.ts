@@ -11,7 +11,7 @@ import { tagSearchPath } from './search-paths.js';
 
 export type SaveResult = Static<typeof SaveDashboardResponse>;
 export type VersionsResult = Static<typeof VersionsResponse>;
-export type TagCount = Static<typeof TagsResponse>[number];
+type TagCount = Static<typeof TagsResponse>[number];
 
 export interface DashboardResponse {
   dashboard: DashboardModel;
@@ -44,7 +44,7 @@ export interface FolderJson {
 }
 
 /** One side of a calculate-diff: a saved version, or the unsaved model against it. */
-export interface DiffSide {
+interface DiffSide {
   dashboardUid: string;
   version: number;
   unsavedDashboard?: DashboardModel;
@@ -93,7 +93,7 @@ export const starDashboard = (uid: string) => post(`/api/user/stars/dashboard/ui
 export const unstarDashboard = (uid: string) => del(`/api/user/stars/dashboard/uid/${seg(uid)}`);
 
 /** An annotation as `/api/annotations` lists it (the fields the dashboard draws). */
-export interface AnnotationItem {
+interface AnnotationItem {
   time: number;
   timeEnd?: number;
   text?: string;

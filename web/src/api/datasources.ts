@@ -12,7 +12,7 @@ import type {
 import type { QueryResponseJson } from '../lib/frames.js';
 import { del, get, post, put, seg } from './client.js';
 
-export type { DataSourceBody, DataSourceDto, DataSourceListItem, QueryBody };
+export type { DataSourceBody, DataSourceDto, DataSourceListItem };
 
 /** What the dashboard side needs of a data source (a view of the list item). */
 export type DataSourceInfo = Pick<DataSourceListItem, 'id' | 'uid' | 'name' | 'type' | 'isDefault'>;

@@ -29,8 +29,6 @@ export interface UserOrg {
 /** The signed-in user's permissions as `/api/access-control/user/permissions` returns them. */
 export type PermissionMap = Record<string, string[]>;
 
-export type { PreferencesDto };
-
 export const signedInUser = () => get<SignedInUser>('/api/user');
 export const myOrgs = () => get<UserOrg[]>('/api/user/orgs');
 export const myPreferences = (signal?: AbortSignal) => get<PreferencesDto>('/api/user/preferences', signal);

@@ -18,7 +18,7 @@ function covers(held: string, wanted: string): boolean {
  * Whether the user may do `action` — on `scope` when given, on anything at all otherwise. The UI
  * hides or disables what this denies; the server still checks every call.
  */
-export function canWith(permissions: PermissionMap, action: string, scope?: string): boolean {
+function canWith(permissions: PermissionMap, action: string, scope?: string): boolean {
   const scopes = permissions[action];
   if (!scopes) return false;
   if (scope === undefined) return true;

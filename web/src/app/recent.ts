@@ -3,7 +3,7 @@
 const KEY = 'svc.recentlyViewed';
 const LIMIT = 10;
 
-export interface RecentDashboard {
+interface RecentDashboard {
   uid: string;
   title: string;
   url: string;

@@ -18,7 +18,7 @@ interface Drag {
   pos: GridPos;
 }
 
-export interface GridActions {
+interface GridActions {
   onPosition(id: number, pos: GridPos): void;
   onEdit(id: number): void;
   onDuplicate(id: number): void;

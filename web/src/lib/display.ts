@@ -4,7 +4,7 @@ import { displayValue, effectiveConfig, type DisplayValue, type FieldConfigSourc
 import { displayName, type FieldConfig, type PanelData } from './frames.js';
 import { reduce } from './reduce.js';
 
-export interface ReducedValue {
+interface ReducedValue {
   name: string;
   display: DisplayValue;
   config: FieldConfig;
@@ -70,5 +70,3 @@ export function reducedValues(
   }
   return out;
 }
-
-export type { DisplayValue };

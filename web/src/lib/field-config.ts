@@ -9,7 +9,7 @@ import {
   type ThresholdsConfig,
   type ValueMapping,
 } from './frames.js';
-import { formatValue, formattedToString, type FormattedValue } from './units.js';
+import { formatValue, type FormattedValue } from './units.js';
 
 export interface FieldConfigSource {
   defaults?: FieldConfig;
@@ -114,7 +114,7 @@ export interface DisplayValue extends FormattedValue {
 }
 
 /** Applies value mappings; returns the mapping result (text and/or colour) or undefined. */
-export function applyMappings(
+function applyMappings(
   value: unknown,
   mappings: ValueMapping[] | undefined,
 ): { text?: string; color?: string } | undefined {
@@ -175,5 +175,3 @@ export function displayValue(value: unknown, config: FieldConfig): DisplayValue 
   if (numeric === null) return { text: valueText(value), numeric: null, color };
   return { ...formatValue(numeric, config.unit, config.decimals), numeric, color };
 }
-
-export { formattedToString };

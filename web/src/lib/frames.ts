@@ -1,13 +1,13 @@
 /** Data frames as the data source query endpoint (POST /api/ds/query) returns them, turned into columns the panels can use. */
 
-export interface FieldJson {
+interface FieldJson {
   name?: string;
   type?: string;
   labels?: Record<string, string>;
   config?: FieldConfig;
 }
 
-export interface FrameJson {
+interface FrameJson {
   schema?: { name?: string; refId?: string; fields?: FieldJson[]; meta?: unknown };
   data?: { values?: unknown[][] };
 }
@@ -78,7 +78,7 @@ function fieldType(type: string | undefined, values: unknown[]): FieldType {
   return 'other';
 }
 
-export function toFrame(json: FrameJson, refId?: string): Frame {
+function toFrame(json: FrameJson, refId?: string): Frame {
   const fields = (json.schema?.fields ?? []).map((field, index): Field => {
     const values = json.data?.values?.[index] ?? [];
     const type = fieldType(field.type, values);

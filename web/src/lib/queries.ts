@@ -53,11 +53,11 @@ export function isMixed(ref: DataSourceRef): boolean {
 }
 
 /** Prometheus wants several selected values as a regex alternation; others take Grafana's glob. */
-export function multiValueFormat(type: string): string | undefined {
+function multiValueFormat(type: string): string | undefined {
   return type === 'prometheus' || type === 'loki' ? 'regex' : undefined;
 }
 
-export interface BuiltQuery {
+interface BuiltQuery {
   refId: string;
   datasource: { uid: string; type: string };
   intervalMs: number;
@@ -65,7 +65,7 @@ export interface BuiltQuery {
   [key: string]: unknown;
 }
 
-export interface BuildResult {
+interface BuildResult {
   queries: BuiltQuery[];
   /** targets whose data source could not be found, with why */
   problems: string[];

@@ -11,7 +11,7 @@ export interface RepeatedPanel extends Panel {
   repeatKey?: string;
 }
 
-export type RepeatValues = (name: string) => { values: string[]; texts: string[] } | undefined;
+type RepeatValues = (name: string) => { values: string[]; texts: string[] } | undefined;
 
 /**
  * Copies of each repeated panel side by side (`repeatDirection` "h", at most `maxPerRow` a row,

@@ -3,7 +3,7 @@
 import { effectiveConfig, type FieldConfigSource } from './field-config.js';
 import { asNumber, displayName, type FieldConfig, type PanelData } from './frames.js';
 
-export interface Series {
+interface Series {
   name: string;
   config: FieldConfig;
   times: number[];

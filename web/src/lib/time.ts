@@ -92,7 +92,7 @@ export function resolveRange(raw: RawTimeRange, now: number): TimeRange | undefi
   return { from, to, raw };
 }
 
-export interface Preset {
+interface Preset {
   from: string;
   to: string;
   display: string;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { listFolders } from '../../api/dashboards.js';
 import type { FolderJson } from '../../api/dashboards.js';
 
-export interface FolderOption {
+interface FolderOption {
   uid: string;
   title: string;
   depth: number;
@@ -11,7 +11,7 @@ export interface FolderOption {
 const MAX_REQUESTS = 50;
 
 /** Every folder the user can see, nested ones under their parent. */
-export async function loadFolders(): Promise<FolderOption[]> {
+async function loadFolders(): Promise<FolderOption[]> {
   let requests = 0;
   const walk = async (parentUid: string, depth: number): Promise<FolderOption[]> => {
     if (++requests > MAX_REQUESTS) return [];

@@ -26,7 +26,7 @@ interface Requirement {
 
 const BUILT_IN = new Set(['grafana', '-- Grafana --', '-- Mixed --', '-- Dashboard --']);
 
-export const inputName = (name: string) => `DS_${name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;
+const inputName = (name: string) => `DS_${name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;
 
 export function exportExternally(
   model: DashboardModel,

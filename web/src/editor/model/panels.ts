@@ -9,7 +9,7 @@ type Item = LayoutItem & { panel: Panel };
 
 const every = (panels: Panel[]): Panel[] => panels.flatMap((p) => [p, ...(p.panels ?? [])]);
 
-export function nextPanelId(panels: Panel[]): number {
+function nextPanelId(panels: Panel[]): number {
   return Math.max(0, ...every(panels).map((p) => p.id ?? 0)) + 1;
 }
 
@@ -54,7 +54,7 @@ function fromItems(list: Item[]): Panel[] {
 const withPanels = (model: DashboardModel, panels: Panel[]): DashboardModel => ({ ...model, panels });
 
 /** Positions as the grid shows them (compacted, rows in place). */
-export function relayout(model: DashboardModel): DashboardModel {
+function relayout(model: DashboardModel): DashboardModel {
   return withPanels(model, fromItems(settle(items(model.panels ?? []))));
 }
 

@@ -1,5 +1,5 @@
 /** The visualizations svc draws, with Grafana's names. */
-export const VISUALIZATIONS = [
+const VISUALIZATIONS = [
   { type: 'timeseries', name: 'Time series' },
   { type: 'stat', name: 'Stat' },
   { type: 'gauge', name: 'Gauge' },

@@ -3,8 +3,6 @@ import { postDashboard } from '../../api/dashboards.js';
 import type { DashboardModel } from '../../lib/model.js';
 import type { SaveResult } from '../../api/dashboards.js';
 
-export type { SaveResult };
-
 /** Why a save was refused in a way the user can resolve (Grafana's 412 statuses). */
 export type SaveProblem =
   | { kind: 'version-mismatch'; message: string }

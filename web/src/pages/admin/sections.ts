@@ -2,7 +2,7 @@
 
 type Can = (action: string, scope?: string) => boolean;
 
-export interface Section {
+interface Section {
   path: string;
   title: string;
   description: string;
@@ -10,7 +10,7 @@ export interface Section {
   allowed: (can: Can) => boolean;
 }
 
-export const SECTIONS: Section[] = [
+const SECTIONS: Section[] = [
   {
     path: '/admin/users',
     title: 'Users',

@@ -12,7 +12,7 @@ import { useLoad } from '../../app/useLoad.js';
 
 const usage = (n: number) => (n === 0 ? 'Unused' : `Used by ${n} ${n === 1 ? 'policy' : 'policies'}`);
 
-export const editUrl = (name: string) => `/alerting/notifications/receivers/${encodeURIComponent(name)}/edit`;
+const editUrl = (name: string) => `/alerting/notifications/receivers/${encodeURIComponent(name)}/edit`;
 
 /** `/alerting/notifications`: contact points, their integrations and last delivery of each. */
 export default function ContactPointsPage() {

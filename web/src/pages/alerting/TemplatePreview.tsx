@@ -10,7 +10,7 @@ const MAX_ALERTS = 1000;
 type Strings = Record<string, string>;
 
 /** One alert of the preview payload, as the test endpoint takes it. */
-export interface PreviewAlert {
+interface PreviewAlert {
   labels: Strings;
   annotations?: Strings;
   startsAt?: string;
@@ -44,7 +44,7 @@ const isStrings = (value: unknown): value is Strings =>
   isObject(value) && Object.values(value).every((v) => typeof v === 'string');
 
 /** Checks the alerts JSON against what the endpoint accepts; a message naming the problem otherwise. */
-export function parseAlerts(text: string): { alerts: PreviewAlert[] } | { error: string } {
+function parseAlerts(text: string): { alerts: PreviewAlert[] } | { error: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -7,8 +7,7 @@ import { errorText } from '../../api/client.js';
 import { RowActions } from './RowActions.js';
 import { useLoad } from '../../app/useLoad.js';
 
-export const templateUrl = (name: string) =>
-  `/alerting/notifications/templates/${encodeURIComponent(name)}/edit`;
+const templateUrl = (name: string) => `/alerting/notifications/templates/${encodeURIComponent(name)}/edit`;
 
 /** `/alerting/notifications/templates`: the organization's notification template groups. */
 export default function TemplatesPage() {

@@ -19,7 +19,7 @@ const unquote = (text: string) => {
 };
 
 /** `severity="critical"` → `["severity", "=", "critical"]`; undefined when it does not parse. */
-export function parseMatcher(text: string): Matcher | undefined {
+function parseMatcher(text: string): Matcher | undefined {
   const match = /^\s*("(?:[^"\\]|\\.)*"|[^\s!=~"]+)\s*(=~|!~|!=|=)\s*(.*?)\s*$/.exec(text);
   if (!match) return undefined;
   return [unquote(match[1]!), match[2]!, unquote(match[3]!)];
@@ -51,7 +51,7 @@ export function normalizeRoute(route: Route): Route {
   return out;
 }
 
-export function nodeAt(root: Route, path: NodePath): Route | undefined {
+function nodeAt(root: Route, path: NodePath): Route | undefined {
   let node: Route | undefined = root;
   for (const index of path) node = node?.routes?.[index];
   return node;

@@ -13,7 +13,7 @@ import type { NotifierType, Receiver, ReceiverIntegration } from './types.js';
 const typeOf = (catalogue: NotifierType[], type: string) =>
   catalogue.find((t) => t.type.toLowerCase() === type.toLowerCase());
 
-export function bodyOf(name: string, draft: IntegrationDraft): IntegrationBody {
+function bodyOf(name: string, draft: IntegrationDraft): IntegrationBody {
   return {
     ...(draft.uid ? { uid: draft.uid } : {}),
     name,
@@ -42,24 +42,20 @@ export function checkDrafts(
 }
 
 /** A server message about one integration, put next to the field it names when it names one. */
-export function placeError(
-  draft: IntegrationDraft,
-  message: string,
-  catalogue: NotifierType[],
-): IntegrationDraft {
+function placeError(draft: IntegrationDraft, message: string, catalogue: NotifierType[]): IntegrationDraft {
   const detail = errorDetail(message);
   const field = fieldOfError(detail, currentOptions(typeOf(catalogue, draft.type)));
   return { ...draft, errors: { [field ?? '']: detail } };
 }
 
 /** Messages about the contact point itself rather than one integration. */
-export const isNameError = (message: string) =>
+const isNameError = (message: string) =>
   /name should not be an empty string|name is longer than|spec\.title |contact point name |already exists\. Use a different name/.test(
     message,
   );
 
 /** An integration for the receivers API: stored secrets the user kept are named, never sent. */
-export function integrationOf(draft: IntegrationDraft): ReceiverIntegration {
+function integrationOf(draft: IntegrationDraft): ReceiverIntegration {
   const secureFields = Object.fromEntries(Object.entries(draft.secureFields).filter(([, kept]) => kept));
   return {
     ...(draft.uid ? { uid: draft.uid } : {}),
@@ -78,7 +74,7 @@ function integrationIndex(error: ApiError): number | undefined {
   return index === undefined ? undefined : Number(index);
 }
 
-export type SaveOutcome =
+type SaveOutcome =
   | { ok: true; receiver: Receiver }
   | { ok: false; drafts: IntegrationDraft[]; nameError?: string; error?: string };
 

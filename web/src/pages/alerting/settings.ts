@@ -1,12 +1,12 @@
 /** Pure helpers over integration settings and the catalogue's option descriptions. */
 import type { NotifierOption, NotifierType, Settings } from './types.js';
 
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 const isObject = (value: unknown): value is Settings =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function getPath(settings: Settings, path: string): unknown {
+function getPath(settings: Settings, path: string): unknown {
   let current: unknown = settings;
   for (const key of path.split('.')) {
     if (!isObject(current)) return undefined;
@@ -16,7 +16,7 @@ export function getPath(settings: Settings, path: string): unknown {
 }
 
 /** A copy with `path` set (parents created as needed). */
-export function withPath(settings: Settings, path: string, value: unknown): Settings {
+function withPath(settings: Settings, path: string, value: unknown): Settings {
   const [head, ...rest] = path.split('.');
   const key = head!;
   if (rest.length === 0) return { ...settings, [key]: value };
@@ -144,10 +144,7 @@ export function settingsToSend(settings: Settings, secureFields: Record<string, 
 }
 
 /** Every option with its dotted path (subforms flattened), for matching server messages. */
-export function flattenOptions(
-  options: NotifierOption[],
-  prefix = '',
-): { path: string; option: NotifierOption }[] {
+function flattenOptions(options: NotifierOption[], prefix = ''): { path: string; option: NotifierOption }[] {
   return options.flatMap((option) => {
     const path = prefix + option.propertyName;
     const own = { path, option };

@@ -4,7 +4,7 @@ import { Notice } from './Notice.js';
 import { SubmitRow } from './SubmitRow.js';
 import { useAction } from './useAction.js';
 
-export interface UserInfo {
+interface UserInfo {
   name: string;
   email: string;
   login: string;

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { errorText } from '../../../api/client.js';
 
-export interface Action {
+interface Action {
   busy: boolean;
   error?: string;
   success?: string;

@@ -6,7 +6,7 @@ import { useLoad, type Loaded } from '../../../app/useLoad.js';
 /** Rows a list page asks for at a time. */
 export const PER_PAGE = 30;
 
-export interface ListQuery {
+interface ListQuery {
   query: string;
   debounced: string;
   page: number;
@@ -18,7 +18,7 @@ export interface ListQuery {
  * A list page's search text and page, kept in the URL (`?query=…&page=…`) so a reload or a shared
  * link shows the same page. `debounced` trails the typed text so each keystroke is not a request.
  */
-export function useListQuery(): ListQuery {
+function useListQuery(): ListQuery {
   const initial = new URLSearchParams(location.search);
   const [query, setQueryState] = useState(initial.get('query') ?? '');
   const [debounced, setDebounced] = useState(query);

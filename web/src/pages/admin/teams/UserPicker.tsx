@@ -1,8 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { lookupOrgUsers as lookup, type OrgUserRef } from '../../../api/orgs.js';
 
-export type { OrgUserRef };
-
 /** The organization user whose login is exactly `login`, if any. */
 export async function findOrgUser(login: string): Promise<OrgUserRef | undefined> {
   return (await lookup(login)).find((user) => user.login === login);
