@@ -20,9 +20,9 @@ const WORDS = [
   'mesh',
 ];
 
-export type Api = <T>(method: string, path: string, body?: unknown, orgId?: number) => Promise<T>;
+type Api = <T>(method: string, path: string, body?: unknown, orgId?: number) => Promise<T>;
 
-export interface SearchOrgOptions {
+interface SearchOrgOptions {
   api: Api;
   db: Db;
   /** the organization's name, created through the API */

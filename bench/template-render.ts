@@ -12,7 +12,7 @@ import {
 const DURATION_MS = 3_000;
 const ALERTS = 100;
 
-export interface TemplateRenderResult {
+interface TemplateRenderResult {
   scenario: string;
   opsPerSec: number;
   meanMs: number;

@@ -5,8 +5,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { projectRoot } from '../../src/lib/build-info.js';
 
 /** Debian's package (`apt-get install chromium`); CI installs it, and the tests never download a browser. */
-export const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
-export const OUTPUT_DIR = join(projectRoot, 'test-output', 'e2e');
+const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+const OUTPUT_DIR = join(projectRoot, 'test-output', 'e2e');
 
 function newestMtime(path: string): number {
   const info = statSync(path);

@@ -2,13 +2,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildWebIfStale, collectErrors, launchChromium, type LaunchedBrowser } from './browser.js';
 
-export interface PageOptions {
+interface PageOptions {
   viewport?: { width: number; height: number };
   /** How long a step (click, fill, wait) may take before it fails with a message; playwright's default otherwise. */
   stepTimeout?: number;
 }
 
-export interface ChromiumOptions {
+interface ChromiumOptions {
   /** For building the UI and launching the browser. */
   hookTimeout?: number;
   /** The file's defaults for newPage. */

@@ -4,7 +4,7 @@ import { ADMIN, basic, call, type Caller } from './client.js';
 
 let counter = 0;
 
-export interface TestUser {
+interface TestUser {
   id: number;
   uid: string;
   login: string;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Debian's package (`apt-get install prometheus`); PROMETHEUS_BIN points elsewhere. */
-export const PROMETHEUS_BIN = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
+const PROMETHEUS_BIN = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
 
 export interface PrometheusServer {
   url: string;
@@ -16,7 +16,7 @@ export interface PrometheusServer {
   stop(): Promise<void>;
 }
 
-export interface PrometheusOptions {
+interface PrometheusOptions {
   /** extra `host:port` targets scraped as job "static" (e.g. a metrics server of the test) */
   staticTargets?: string[];
   /** samples of its own `up` to wait for before returning (default 3) */

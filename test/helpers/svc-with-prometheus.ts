@@ -6,7 +6,7 @@ import { mergeOverrides, testConfig } from './config.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 import { startPrometheus, type PrometheusServer } from './prometheus.js';
 
-export interface SvcWithPrometheus {
+interface SvcWithPrometheus {
   /** the running svc (metrics on), for its database and shutdown */
   svc: RunningServer;
   server: TestServer;

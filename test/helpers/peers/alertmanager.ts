@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { freePort } from '../prometheus.js';
 
 /** Debian's package (`apt-get install prometheus-alertmanager`); ALERTMANAGER_BIN points elsewhere. */
-export const ALERTMANAGER_BIN = process.env.ALERTMANAGER_BIN ?? '/usr/bin/prometheus-alertmanager';
+const ALERTMANAGER_BIN = process.env.ALERTMANAGER_BIN ?? '/usr/bin/prometheus-alertmanager';
 
 export interface AlertmanagerServer {
   url: string;

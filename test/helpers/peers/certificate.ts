@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export interface SelfSignedCertificate {
+interface SelfSignedCertificate {
   /** PEM certificate for 127.0.0.1 (also the CA that trusts it). */
   cert: string;
   key: string;

@@ -10,7 +10,7 @@ import { freePort } from '../prometheus.js';
 import { selfSignedCertificate } from './certificate.js';
 
 const run = promisify(execFile);
-export const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
+const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
 
 export interface MosquittoBroker {
   /** Anonymous plain listener. */
@@ -25,7 +25,7 @@ export interface MosquittoBroker {
   stop(): Promise<void>;
 }
 
-export interface ReceivedMessage {
+interface ReceivedMessage {
   topic: string;
   payload: string;
   qos: number;
@@ -116,7 +116,7 @@ async function waitForPort(port: number, logs: () => string, exited: () => boole
   }
 }
 
-export interface Subscriber {
+interface Subscriber {
   messages: ReceivedMessage[];
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
   close(): Promise<void>;

@@ -7,7 +7,7 @@ import {
 } from '../../../src/features/alerting/templates/index.js';
 
 export const externalUrl = 'http://svc.test:3000/';
-export const now = new Date('2026-05-01T10:00:00Z');
+const now = new Date('2026-05-01T10:00:00Z');
 
 export const smtpDefaults: SendContext['smtp'] = {
   enabled: false,

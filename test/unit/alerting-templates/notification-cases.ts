@@ -24,7 +24,7 @@ export interface NotificationCase {
   noOracle?: boolean;
 }
 
-export function renderNotification(c: NotificationCase): { output: string; error?: string } {
+function renderNotification(c: NotificationCase): { output: string; error?: string } {
   const set = createNotificationTemplates(c.groups);
   const result = c.exec === undefined ? set.executeText(c.field ?? '', c.data) : set.execute(c.exec, c.data);
   return result.error ? { output: result.output, error: result.error.message } : { output: result.output };

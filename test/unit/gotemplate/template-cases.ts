@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { goFunc, TemplateSet, type FuncMap, type MissingKey } from '../../../src/lib/gotemplate/index.js';
 
 /** Functions the cases may call (the Go reference run declares the same signatures). */
-export const testFuncs: FuncMap = {
+const testFuncs: FuncMap = {
   double: goFunc(['int'], (x: number) => x * 2),
   half: goFunc(['float64'], (x: { value: number }) => x.value / 2),
   pair: goFunc(['string', 'string'], (a: string, b: string) => `${a}+${b}`),
@@ -33,7 +33,7 @@ export interface TemplateCase {
   since?: string;
 }
 
-export function render(c: TemplateCase, funcs: FuncMap = testFuncs): { output: string; error?: string } {
+function render(c: TemplateCase, funcs: FuncMap = testFuncs): { output: string; error?: string } {
   const set = new TemplateSet({ funcs, missingKey: c.missingKey });
   const sources = c.templates ?? [['t', c.template ?? '']];
   try {
