@@ -277,11 +277,19 @@ describe('Prometheus queries', () => {
   });
 
   it('uses $__rate_interval as min step: the step itself becomes the rate interval', async () => {
-    const results = await queryDataSource(
-      promDs({ jsonData: { timeInterval: '1s' } }),
-      [query({ expr: 'up{job="prometheus"}', range: true, interval: '$__rate_interval' })],
-      lastMinute(),
-    );
+    const run = () =>
+      queryDataSource(
+        promDs({ jsonData: { timeInterval: '1s' } }),
+        [query({ expr: 'up{job="prometheus"}', range: true, interval: '$__rate_interval' })],
+        lastMinute(),
+      );
+    // The last 4 s-aligned step may precede Prometheus' first scrape on a loaded machine: wait for
+    // a step that has a sample, so the series (and its field config) exists.
+    let results = await run();
+    for (let tries = 0; !results.A!.frames[0]?.schema.fields.length && tries < 20; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      results = await run();
+    }
     const frame = results.A!.frames[0]!;
     expect(frame.schema.meta?.executedQueryString).toBe('Expr: up{job="prometheus"}\nStep: 4s');
     expect(frame.schema.fields[0]!.config).toEqual({ interval: 4000 });
