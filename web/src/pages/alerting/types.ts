@@ -4,6 +4,7 @@ import type {
   ReceiverBody,
   ReceiverIntegration,
 } from '../../../../src/features/alerting/receivers-api.schema.js';
+import type { GettableIntegration } from '../../../../src/features/alerting/contact-points.present.js';
 
 export type Settings = Record<string, unknown>;
 
@@ -45,15 +46,7 @@ export interface NotifierType {
 }
 
 /** An integration as GET /api/v1/notifications/receivers lists it: secrets named, never shown. */
-export interface GettableIntegration {
-  uid: string;
-  name: string;
-  type: string;
-  disableResolveMessage: boolean;
-  settings: Settings;
-  secureFields: Record<string, boolean>;
-  provenance?: string;
-}
+export type { GettableIntegration };
 
 /** An integration of Grafana's receivers API resource (the server's wire type). */
 export type { ReceiverIntegration };
