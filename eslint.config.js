@@ -47,6 +47,25 @@ export default tseslint.config(
     },
   },
   {
+    // Layers below the features (the access-control kernel, HTTP plumbing, storage, config and
+    // libraries) know no feature: features import them, never the other way round.
+    files: ['src/access/**', 'src/http/**', 'src/store/**', 'src/lib/**', 'src/config/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**'],
+              message:
+                'Features depend on this layer, not the other way round: take what you need as a dependency.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The UI shares the server's wire types (Static<> of its TypeBox schemas) but never its code:
     // web/ may import from src/ only with `import type`.
     files: ['web/**/*.ts', 'web/**/*.tsx'],

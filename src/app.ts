@@ -10,7 +10,7 @@ import { registerDashboards } from './features/dashboards/dashboards.feature.js'
 import { registerDatasources } from './features/datasources/datasources.feature.js';
 import type { FeatureDeps } from './features/feature.js';
 import { registerPreferences } from './features/preferences/preferences.feature.js';
-import { registerRbac } from './features/rbac/rbac.feature.js';
+import { createCachedPermissionSource, registerRbac } from './features/rbac/rbac.feature.js';
 import { registerServiceAccounts } from './features/serviceaccounts/serviceaccounts.feature.js';
 import { registerTeams } from './features/teams/teams.feature.js';
 import { registerWeb } from './features/web/web.feature.js';
@@ -19,10 +19,10 @@ import { createAuthnService } from './features/auth/authn.service.js';
 import { createIdentityCache } from './features/auth/identity-cache.js';
 import { createLoginAttemptsStore } from './features/auth/login-attempts.store.js';
 import { createPasswordAuth } from './features/auth/password-auth.js';
+import { createRequestAuthenticator } from './features/auth/request-authenticator.js';
 import { createSessionCookie } from './features/auth/session-cookie.js';
 import { createSessionsService } from './features/auth/sessions.service.js';
 import { createSessionsStore } from './features/auth/sessions.store.js';
-import { createPermissionSource } from './features/rbac/permissions.service.js';
 import { createSecretsService } from './features/secrets/secrets.service.js';
 import { createRbacStore } from './features/rbac/rbac.store.js';
 import { createResourcePermissions } from './features/rbac/resource-permissions.service.js';
@@ -35,9 +35,9 @@ import { createUsersService } from './features/users/users.service.js';
 import { registerOrgsRoutes } from './features/orgs/orgs.routes.js';
 import { createOrgsService } from './features/orgs/orgs.service.js';
 import { createOrgsStore } from './features/orgs/orgs.store.js';
-import { isOrgRole } from './features/rbac/basic-roles.js';
-import { registerAuthentication } from './http/authentication.js';
-import { createAuthorizer } from './http/authorize.js';
+import { isOrgRole } from './access/org-role.js';
+import { registerAuthentication } from './access/authentication.js';
+import { createAuthorizer } from './access/authorizer.js';
 import { registerErrorMapping } from './http/errors.js';
 import { createDatabaseHealth } from './http/health.js';
 import { Lifecycle } from './http/lifecycle.js';
@@ -132,17 +132,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const rbacStore = createRbacStore(db);
   const resourcePermissions = createResourcePermissions({ store: rbacStore, clock });
   const authorizer = createAuthorizer({
-    permissions: createPermissionSource({ allowOrgCreate: config.users.allowOrgCreate, store: rbacStore }),
+    permissions: createCachedPermissionSource({
+      db,
+      database,
+      config,
+      cacheBus: deps.cacheBus,
+      clock,
+      metrics,
+    }),
     metrics,
   });
   const sessionCookie = createSessionCookie(config);
   const auth = createAuthService({ passwordAuth, sessions, users, config });
   const orgsStore = createOrgsStore(db);
   registerAuthentication(app, {
-    authn,
+    authenticate: createRequestAuthenticator({ authn, sessionCookie, clock }),
     authorizer,
-    sessionCookie,
-    clock,
     roleInOrg: async (userId, orgId) => {
       const role = await orgsStore.roleOf(orgId, userId);
       return isOrgRole(role) ? role : undefined;

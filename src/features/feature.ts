@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.js';
 import type { Api } from '../http/api.js';
-import type { Authorizer } from '../http/authorize.js';
+import type { Authorizer } from '../access/authorizer.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Clock } from '../lib/clock.js';
 import type { ResourcePermissions } from './rbac/resource-permissions.service.js';

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.js';
-import type { StatsService } from '../features/stats/stats.service.js';
 import type { BuildInfo } from '../lib/build-info.js';
 import type { DatabaseHealth } from './health.js';
 import type { Lifecycle } from './lifecycle.js';
@@ -12,7 +11,8 @@ interface OpsDeps {
   lifecycle: Lifecycle;
   health: DatabaseHealth;
   metrics: Metrics;
-  stats: StatsService;
+  /** the stats feature's gauges, refreshed before a scrape when older than their interval */
+  stats: { refreshIfStale(): Promise<unknown> };
   build: BuildInfo;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import type { Evaluator, Permission } from '../../src/features/rbac/evaluator.js';
+import type { Evaluator, Permission } from '../../src/access/evaluator.js';
 import { startTestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { createUser } from '../helpers/factories.js';

@@ -14,7 +14,7 @@ export interface RegisteredRoute {
  *
  * ```ts
  * vi.mock('fastify', async (importOriginal) =>
- *   (await import('../helpers/routes.js')).recordingFastify(await importOriginal()),
+ *   (await import('./routes.js')).recordingFastify(await importOriginal()),
  * );
  * ```
  */

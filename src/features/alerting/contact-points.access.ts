@@ -1,8 +1,8 @@
 /** Who may read or change which contact point: Grafana's receiver actions, or the provisioning ones. */
 
-import type { Authorizer } from '../../http/authorize.js';
-import type { Identity } from '../../http/identity.js';
-import { anyOf, can, type Evaluator } from '../rbac/evaluator.js';
+import type { Authorizer } from '../../access/authorizer.js';
+import type { Identity } from '../../access/identity.js';
+import { anyOf, can, type Evaluator } from '../../access/evaluator.js';
 import type { IntegrationRow } from './contact-points.store.js';
 import { receiverScope } from './receiver-permissions.js';
 

@@ -1,7 +1,7 @@
 /** The provisioning export: contact points as a provisioning file document. */
 
-import type { Authorizer } from '../../http/authorize.js';
-import type { Identity } from '../../http/identity.js';
+import type { Authorizer } from '../../access/authorizer.js';
+import type { Identity } from '../../access/identity.js';
 import { onReceiver, type ContactPointsAccess } from './contact-points.access.js';
 import type { FileIntegration } from './contact-points.files.js';
 import type { ContactPointsStore } from './contact-points.store.js';

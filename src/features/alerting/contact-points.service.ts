@@ -4,8 +4,8 @@
  * export (contact-points.export.ts) and provisioning files (contact-points.files.ts).
  */
 
-import type { Authorizer } from '../../http/authorize.js';
-import type { Identity } from '../../http/identity.js';
+import type { Authorizer } from '../../access/authorizer.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretsService } from '../secrets/secrets.service.js';
 import { createContactPointsAccess } from './contact-points.access.js';

@@ -4,8 +4,8 @@
  * (its name unique in the organization) and one row per integration.
  */
 
-import type { Authorizer } from '../../http/authorize.js';
-import type { Identity } from '../../http/identity.js';
+import type { Authorizer } from '../../access/authorizer.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { generateUid, isValidUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';

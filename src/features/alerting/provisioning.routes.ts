@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { stringify } from 'yaml';
 import type { Api } from '../../http/api.js';
 import { message } from '../../http/api.js';
-import { identityOf } from '../../http/identity.js';
-import { anyOf, can } from '../rbac/evaluator.js';
+import { identityOf } from '../../access/identity.js';
+import { anyOf, can } from '../../access/evaluator.js';
 import {
   CatalogueQuery,
   ContactPointBody,

@@ -1,7 +1,7 @@
 import type { Api } from '../../http/api.js';
 import { AppError } from '../../http/errors.js';
-import { identityOf } from '../../http/identity.js';
-import { allOf, anyOf, can } from '../rbac/evaluator.js';
+import { identityOf } from '../../access/identity.js';
+import { allOf, anyOf, can } from '../../access/evaluator.js';
 import { NamespaceParams, ReceiverBody, ReceiverParams } from './receivers-api.schema.js';
 import type { ReceiversApiService } from './receivers-api.service.js';
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Authorizer } from '../../http/authorize.js';
-import type { Identity } from '../../http/identity.js';
+import type { Authorizer } from '../../access/authorizer.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { generateUid, isValidUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
-import { anyOf, can, type Evaluator } from '../rbac/evaluator.js';
+import { anyOf, can, type Evaluator } from '../../access/evaluator.js';
 import type { SecretsService } from '../secrets/secrets.service.js';
 import {
   badReceiverRequest,

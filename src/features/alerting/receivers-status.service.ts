@@ -1,4 +1,4 @@
-import type { Identity } from '../../http/identity.js';
+import type { Identity } from '../../access/identity.js';
 import { toIso } from '../../lib/clock.js';
 import type { GettableIntegration } from './contact-points.present.js';
 import type { ContactPointsService } from './contact-points.service.js';

@@ -1,4 +1,4 @@
-import type { Identity } from '../../http/identity.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretsService } from '../secrets/secrets.service.js';
 import { badTimeout, noReceiversToTest, unknownReceiver } from './alerting.errors.js';

@@ -1,7 +1,7 @@
 import type { Api } from '../../http/api.js';
-import { identityOf, type Identity } from '../../http/identity.js';
+import { identityOf, type Identity } from '../../access/identity.js';
 import { toIso } from '../../lib/clock.js';
-import { anyOf, can } from '../rbac/evaluator.js';
+import { anyOf, can } from '../../access/evaluator.js';
 import { badTime } from './alerting.errors.js';
 import { HistoryQuery, TestReceiversBody } from './alerting.schema.js';
 import type { DeliveryService } from './delivery.service.js';

@@ -1,6 +1,6 @@
 import type { Api } from '../../http/api.js';
-import { identityOf } from '../../http/identity.js';
-import { can } from '../rbac/evaluator.js';
+import { identityOf } from '../../access/identity.js';
+import { can } from '../../access/evaluator.js';
 import { TestTemplatesBody } from './alerting.schema.js';
 import type { TemplatesTestService } from './templates-test.service.js';
 

@@ -1,7 +1,7 @@
 import type { Api } from '../../http/api.js';
 import { message } from '../../http/api.js';
-import { identityOf } from '../../http/identity.js';
-import { can } from '../rbac/evaluator.js';
+import { identityOf } from '../../access/identity.js';
+import { can } from '../../access/evaluator.js';
 import { annotationIdInvalid, annotationNotFound } from './annotations.errors.js';
 import {
   AnnotationIdParams,

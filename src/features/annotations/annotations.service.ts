@@ -1,9 +1,9 @@
-import { accessDenied } from '../../http/authorize.js';
-import type { Identity } from '../../http/identity.js';
+import { accessDenied } from '../../access/authorizer.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CallerAccess } from '../dashboards/dashboard-access.js';
 import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
-import { can } from '../rbac/evaluator.js';
+import { can } from '../../access/evaluator.js';
 import { avatarUrl } from '../users/avatar-url.js';
 import { joinTag, parseTags, validTags } from './annotation-tags.js';
 import { annotationNotFound, dashboardNotFound, emptyText } from './annotations.errors.js';

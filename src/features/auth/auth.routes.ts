@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { message } from '../../http/api.js';
-import { clientInfo } from '../../http/authentication.js';
-import { identityOf } from '../../http/identity.js';
+import { clientInfo } from './request-authenticator.js';
+import { identityOf } from '../../access/identity.js';
 import { LoginBody, RevokeTokenBody } from './auth.schema.js';
 import type { AuthService } from './auth.service.js';
 import type { SessionCookie } from './session-cookie.js';

@@ -1,5 +1,5 @@
 import type { Config } from '../../config/config.js';
-import type { Identity } from '../../http/identity.js';
+import type { Identity } from '../../access/identity.js';
 import type { UsersStore } from '../users/users.store.js';
 import {
   cannotRevokeActive,

@@ -1,8 +1,8 @@
 import type { Config } from '../../config/config.js';
-import type { Identity } from '../../http/identity.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { isStorableId } from '../../lib/limits.js';
-import { isOrgRole, type OrgRole } from '../rbac/basic-roles.js';
+import { isOrgRole, type OrgRole } from '../../access/org-role.js';
 import type { ApiKeysStore } from '../serviceaccounts/api-keys.store.js';
 import { hashToken, isWellFormedToken } from '../serviceaccounts/token-format.js';
 import type { UserInOrg, UsersStore } from '../users/users.store.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Identity } from '../../http/identity.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CacheBus } from '../../store/cache-bus.js';
 import type { Database } from '../../store/database.js';

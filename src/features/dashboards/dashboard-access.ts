@@ -1,6 +1,6 @@
-import type { Identity } from '../../http/identity.js';
-import { can, evaluate, type PermissionMap } from '../rbac/evaluator.js';
-import type { PermissionSource } from '../rbac/permissions.service.js';
+import type { Identity } from '../../access/identity.js';
+import { can, evaluate, type PermissionMap } from '../../access/evaluator.js';
+import type { PermissionSource } from '../../access/authorizer.js';
 import type { FolderTree } from './folders/folder-tree.js';
 
 export const GENERAL = 'general';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { message } from '../../http/api.js';
-import { identityOf } from '../../http/identity.js';
-import { anyOf, can } from '../rbac/evaluator.js';
+import { identityOf } from '../../access/identity.js';
+import { anyOf, can } from '../../access/evaluator.js';
 import type { DashboardModel } from './dashboard-model.js';
 import { invalidVersionId, messageTooLong } from './dashboards.errors.js';
 import {

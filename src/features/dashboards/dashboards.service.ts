@@ -1,11 +1,11 @@
-import { accessDenied } from '../../http/authorize.js';
-import type { Identity } from '../../http/identity.js';
+import { accessDenied } from '../../access/authorizer.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { isStorableId } from '../../lib/limits.js';
 import { toIso } from '../../lib/clock.js';
 import { generateUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
-import { can } from '../rbac/evaluator.js';
+import { can } from '../../access/evaluator.js';
 import type { ResourcePermissions } from '../rbac/resource-permissions.service.js';
 import { diffJson, renderDiff } from './dashboard-diff.js';
 import { folderChainScopes, GENERAL, type AccessFactory, type CallerAccess } from './dashboard-access.js';

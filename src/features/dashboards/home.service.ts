@@ -1,6 +1,6 @@
-import type { Authorizer } from '../../http/authorize.js';
-import type { Identity } from '../../http/identity.js';
-import { can } from '../rbac/evaluator.js';
+import type { Authorizer } from '../../access/authorizer.js';
+import type { Identity } from '../../access/identity.js';
+import { can } from '../../access/evaluator.js';
 import type { Db } from '../../store/database.js';
 import { resolveHomeDashboardUid } from '../preferences/preferences.feature.js';
 import { dashboardUrl } from './dashboard-model.js';

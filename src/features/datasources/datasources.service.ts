@@ -1,10 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import type { Authorizer } from '../../http/authorize.js';
-import type { Identity } from '../../http/identity.js';
+import type { Authorizer } from '../../access/authorizer.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { generateUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
-import { can, type Evaluator } from '../rbac/evaluator.js';
+import { can, type Evaluator } from '../../access/evaluator.js';
 import type { ResourcePermissions } from '../rbac/resource-permissions.service.js';
 import type { SecretsService } from '../secrets/secrets.service.js';
 import { validateInput, type DataSourceInput } from './datasource-input.js';

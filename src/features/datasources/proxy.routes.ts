@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { AppError } from '../../http/errors.js';
-import { identityOf } from '../../http/identity.js';
+import { identityOf } from '../../access/identity.js';
 import { isStorableId } from '../../lib/limits.js';
-import { can } from '../rbac/evaluator.js';
+import { can } from '../../access/evaluator.js';
 import { idInvalid, proxyNotFound } from './datasources.errors.js';
 import { dataSourceScope, type DataSourceRef, type DataSourcesService } from './datasources.service.js';
 import { proxyTarget, type ProxyForwarder } from './proxy.js';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
-import { identityOf } from '../../http/identity.js';
+import { identityOf } from '../../access/identity.js';
 import { isValidUid } from '../../lib/uid.js';
-import { can } from '../rbac/evaluator.js';
+import { can } from '../../access/evaluator.js';
 import { clientGoneSignal } from './call-options.js';
 import { idInvalid, uidPathInvalid } from './datasources.errors.js';
 import { IdParams, QueryBody, UidParams } from './datasources.schema.js';

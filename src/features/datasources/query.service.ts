@@ -1,6 +1,6 @@
-import type { Identity } from '../../http/identity.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
-import { can } from '../rbac/evaluator.js';
+import { can } from '../../access/evaluator.js';
 import { dataSourceTimeoutMs } from './call-options.js';
 import { dataSourceScope, type DataSourceRef, type DataSourcesService } from './datasources.service.js';
 import { badQueryRequest, queryAccessDenied, queryDataSourceNotFound } from './datasources.errors.js';

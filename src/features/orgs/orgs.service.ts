@@ -1,6 +1,6 @@
-import type { Identity } from '../../http/identity.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
-import { isOrgRole, roleIncludes, type OrgRole } from '../rbac/basic-roles.js';
+import { isOrgRole, roleIncludes, type OrgRole } from '../../access/org-role.js';
 import type { UsersStore } from '../users/users.store.js';
 import {
   alreadyMember,

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { message } from '../../http/api.js';
-import { identityOf } from '../../http/identity.js';
-import { can, type Evaluator } from '../rbac/evaluator.js';
+import { identityOf } from '../../access/identity.js';
+import { can, type Evaluator } from '../../access/evaluator.js';
 import { teamIdInvalid, teamNotFound } from './preferences.errors.js';
 import { PreferencesBody, PreferencesDto, TeamIdParams } from './preferences.schema.js';
 import type { PreferencesService } from './preferences.service.js';

@@ -1,4 +1,4 @@
-import type { Permission } from './evaluator.js';
+import type { Permission } from '../../access/evaluator.js';
 import type { FixedRoleRegistration } from './fixed-roles.js';
 
 const on = (scope: string, ...actions: string[]): Permission[] =>

@@ -2,7 +2,7 @@ import { checkMaxLength } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { charLength, isStorableId, LIMITS } from '../../lib/limits.js';
 import type { Db } from '../../store/database.js';
-import type { Permission } from './evaluator.js';
+import type { Permission } from '../../access/evaluator.js';
 import { permissionProblem } from './permission-registry.js';
 import { externalServiceInvalid, invalidScope, unknownAction } from './rbac.errors.js';
 import { deleteRoleByUid, saveExternalServiceRole } from './roles.store.js';

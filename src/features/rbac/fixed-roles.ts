@@ -1,4 +1,4 @@
-import type { Permission } from './evaluator.js';
+import type { Permission } from '../../access/evaluator.js';
 
 export type BasicRole = 'Viewer' | 'Editor' | 'Admin' | 'Grafana Admin' | 'None';
 

@@ -1,5 +1,5 @@
 import { ALL_FIXED_ROLES } from './basic-roles.js';
-import { isValidScope, type Permission } from './evaluator.js';
+import { isValidScope, type Permission } from '../../access/evaluator.js';
 import { RESOURCE_KINDS } from './resource-levels.js';
 
 /** Attributes a kind of resource is addressed by: `dashboards:*` also allows `dashboards:uid:…`. */

@@ -1,13 +1,10 @@
-import type { Identity } from '../../http/identity.js';
-import { basicRolePermissions, type OrgRole } from './basic-roles.js';
-import { toPermissionMap, type Permission, type PermissionMap } from './evaluator.js';
+import type { PermissionSource } from '../../access/authorizer.js';
+import type { Identity } from '../../access/identity.js';
+import type { OrgRole } from '../../access/org-role.js';
+import { basicRolePermissions } from './basic-roles.js';
+import { toPermissionMap, type Permission, type PermissionMap } from '../../access/evaluator.js';
 import type { PermissionCache } from './permission-cache.js';
 import type { RbacStore } from './rbac.store.js';
-
-export interface PermissionSource {
-  /** `reload`: skip cached entries and refresh them (Grafana's `?reloadcache=true`) */
-  permissionsOf(identity: Identity, options?: { reload?: boolean }): Promise<PermissionMap>;
-}
 
 /** Basic roles whose stored grants (`builtin_role`) a role also receives: Viewer ⊂ Editor ⊂ Admin. */
 const WITH_PARENTS: Record<OrgRole | 'Grafana Admin', string[]> = {

@@ -1,3 +1,4 @@
+import type { PermissionSource } from '../../access/authorizer.js';
 import type { FeatureDeps } from '../feature.js';
 import { createPermissionCache } from './permission-cache.js';
 import { createPermissionSource } from './permissions.service.js';
@@ -11,14 +12,15 @@ import { createRolesStore } from './roles.store.js';
 import { registerUserPermissionsRoutes } from './user-permissions.routes.js';
 
 /**
- * Access control: the cached permission source behind every check, the role API, role
- * assignments, resource permissions and the caller's own permissions.
+ * The permission source behind the authorizer: every caller's permissions, cached (unless
+ * `[rbac] permission_cache` is off) and invalidated on every instance when a grant changes.
  */
-export function registerRbac(deps: FeatureDeps): void {
-  const { config, database } = deps;
-  const rbacStore = createRbacStore(deps.db);
+export function createCachedPermissionSource(
+  deps: Pick<FeatureDeps, 'db' | 'database' | 'config' | 'cacheBus' | 'clock' | 'metrics'>,
+): PermissionSource {
+  const { config } = deps;
   const cache = createPermissionCache({
-    database,
+    database: deps.database,
     bus: deps.cacheBus,
     clock: deps.clock,
     metrics: deps.metrics,
@@ -26,13 +28,20 @@ export function registerRbac(deps: FeatureDeps): void {
     enabled:
       config.rbac.permissionCache && (!config.database.highAvailability || deps.cacheBus.crossInstance),
   });
-  deps.authorizer.usePermissionSource(
-    createPermissionSource({
-      allowOrgCreate: config.users.allowOrgCreate,
-      store: createRbacStore(deps.db),
-      cache,
-    }),
-  );
+  return createPermissionSource({
+    allowOrgCreate: config.users.allowOrgCreate,
+    store: createRbacStore(deps.db),
+    cache,
+  });
+}
+
+/**
+ * Access control: the cached permission source behind every check, the role API, role
+ * assignments, resource permissions and the caller's own permissions.
+ */
+export function registerRbac(deps: FeatureDeps): void {
+  const { config } = deps;
+  const rbacStore = createRbacStore(deps.db);
 
   const rolesStore = createRolesStore(deps.db);
   const roles = createRolesService({

@@ -1,6 +1,6 @@
 import type { Db } from '../../store/database.js';
 import { insertUnlessDuplicate } from '../../store/insert.js';
-import type { Permission } from './evaluator.js';
+import type { Permission } from '../../access/evaluator.js';
 import { inTransaction } from '../../store/transaction.js';
 
 export type Principal =

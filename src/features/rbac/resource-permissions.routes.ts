@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { message } from '../../http/api.js';
-import { identityOf } from '../../http/identity.js';
-import { allOf, can, type Evaluator } from './evaluator.js';
+import { identityOf } from '../../access/identity.js';
+import { allOf, can, type Evaluator } from '../../access/evaluator.js';
 import { invalidId } from './rbac.errors.js';
 import {
   ResourceBuiltInParams,

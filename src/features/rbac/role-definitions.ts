@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ALL_FIXED_ROLES, basicRolePermissions } from './basic-roles.js';
-import type { Permission } from './evaluator.js';
+import type { Permission } from '../../access/evaluator.js';
 import type { BasicRole } from './fixed-roles.js';
 
 /** A role as the role API shows it, whether defined in code (fixed, basic) or stored (custom). */

@@ -1,10 +1,10 @@
-import { accessDenied, type Authorizer } from '../../http/authorize.js';
-import type { Identity } from '../../http/identity.js';
+import { accessDenied, type Authorizer } from '../../access/authorizer.js';
+import { inGlobalOrg, type Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { generateUid, isValidUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import { DELEGATE_SCOPE, ESCALATE_SCOPE } from './access-control-roles.js';
-import { allOf, can, type Evaluator, type Permission } from './evaluator.js';
+import { allOf, can, type Evaluator, type Permission } from '../../access/evaluator.js';
 import { permissionProblem } from './permission-registry.js';
 import {
   invalidBuiltInRole,
@@ -45,11 +45,6 @@ interface RoleBody {
 
 const ASSIGNABLE_BUILT_IN_ROLES = ['Viewer', 'Editor', 'Admin', 'Grafana Admin'];
 
-/** The caller outside any org, where only server-wide grants count (Grafana's global org). */
-function globalIdentity(identity: Identity): Identity {
-  return { ...identity, orgId: 0, orgRole: identity.isServerAdmin ? 'Admin' : 'None' };
-}
-
 /**
  * Custom roles and role assignments (Grafana's role API). Fixed and basic roles are code and
  * read-only; nobody may hand out a permission it does not hold itself (unless it holds
@@ -65,7 +60,7 @@ export function createRolesService(deps: {
 
   /** The identity whose permissions count for a role or assignment of `orgId` (0: global). */
   function actingIn(identity: Identity, global: boolean | undefined): Identity {
-    return global ? globalIdentity(identity) : identity;
+    return global ? inGlobalOrg(identity) : identity;
   }
 
   async function requireAllowed(identity: Identity, evaluator: Evaluator): Promise<void> {

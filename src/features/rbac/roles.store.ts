@@ -1,6 +1,6 @@
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
-import type { Permission } from './evaluator.js';
+import type { Permission } from '../../access/evaluator.js';
 import type { RoleRecord } from './role-definitions.js';
 import { inTransaction } from '../../store/transaction.js';
 

@@ -1,6 +1,6 @@
 import type { Api } from '../../http/api.js';
-import type { Authorizer } from '../../http/authorize.js';
-import { identityOf } from '../../http/identity.js';
+import type { Authorizer } from '../../access/authorizer.js';
+import { identityOf } from '../../access/identity.js';
 import { ReloadQuery } from './rbac.schema.js';
 
 /** The caller's own effective permissions; any signed-in caller may ask. */

@@ -1,6 +1,6 @@
 import { message, type Api } from '../../http/api.js';
-import { identityOf } from '../../http/identity.js';
-import { can } from '../rbac/evaluator.js';
+import { identityOf } from '../../access/identity.js';
+import { can } from '../../access/evaluator.js';
 import type { ApiKeysService } from './api-keys.service.js';
 import { ApiKeyParams, ListApiKeysQuery } from './serviceaccounts.schema.js';
 import { presentApiKey } from './serviceaccounts.present.js';

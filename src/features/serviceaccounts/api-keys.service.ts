@@ -1,4 +1,4 @@
-import type { Identity } from '../../http/identity.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ApiKeyRow, ApiKeysStore } from './api-keys.store.js';
 import { apiKeyCreationRemoved, apiKeyNotFound } from './serviceaccounts.errors.js';

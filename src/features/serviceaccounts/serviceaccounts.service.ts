@@ -1,10 +1,10 @@
 import type { Config } from '../../config/config.js';
-import type { Authorizer } from '../../http/authorize.js';
-import type { Identity } from '../../http/identity.js';
+import type { Authorizer } from '../../access/authorizer.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { generateUid } from '../../lib/uid.js';
-import { roleIncludes, type OrgRole } from '../rbac/basic-roles.js';
-import { can } from '../rbac/evaluator.js';
+import { roleIncludes, type OrgRole } from '../../access/org-role.js';
+import { can } from '../../access/evaluator.js';
 import type { ApiKeyRow, ApiKeysStore } from './api-keys.store.js';
 import {
   duplicateToken,

@@ -28,4 +28,3 @@ export function createStatsService(deps: { db: Db; metrics: Metrics; clock: Cloc
   };
 }
 
-export type StatsService = ReturnType<typeof createStatsService>;

@@ -2,9 +2,9 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { message } from '../../http/api.js';
-import { identityOf } from '../../http/identity.js';
+import { identityOf } from '../../access/identity.js';
 import { paging } from '../../http/paging.js';
-import { can } from '../rbac/evaluator.js';
+import { can } from '../../access/evaluator.js';
 import { teamIdInvalid, teamMemberNotFound, teamNotFound, userIdInvalid } from './teams.errors.js';
 import { presentTeam, presentTeamMember } from './teams.present.js';
 import {

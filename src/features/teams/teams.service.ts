@@ -1,9 +1,9 @@
 import type { ResourcePermissions } from '../rbac/resource-permissions.service.js';
-import type { Authorizer } from '../../http/authorize.js';
-import type { Identity } from '../../http/identity.js';
+import type { Authorizer } from '../../access/authorizer.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { generateUid } from '../../lib/uid.js';
-import { can } from '../rbac/evaluator.js';
+import { can } from '../../access/evaluator.js';
 import {
   alreadyTeamMember,
   teamMemberNotFound,

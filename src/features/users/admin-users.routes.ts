@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { message, type Api } from '../../http/api.js';
-import { identityOf } from '../../http/identity.js';
+import { identityOf } from '../../access/identity.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { presentSession } from '../auth/sessions.present.js';
-import { can } from '../rbac/evaluator.js';
+import { can } from '../../access/evaluator.js';
 import {
   CreateUserBody,
   NumericUserIdParams,

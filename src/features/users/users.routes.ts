@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { message, type Api } from '../../http/api.js';
-import { identityOf } from '../../http/identity.js';
+import { identityOf } from '../../access/identity.js';
 import { paging } from '../../http/paging.js';
 import type { Clock } from '../../lib/clock.js';
-import { can } from '../rbac/evaluator.js';
+import { can } from '../../access/evaluator.js';
 import { presentUser, presentUserHit } from './users.present.js';
 import {
   ChangePasswordBody,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { can, toPermissionMap, type Permission } from '../../../src/features/rbac/evaluator.js';
-import { createAuthorizer } from '../../../src/http/authorize.js';
-import type { Identity } from '../../../src/http/identity.js';
+import { can, toPermissionMap, type Permission } from '../../../src/access/evaluator.js';
+import { createAuthorizer } from '../../../src/access/authorizer.js';
+import type { Identity } from '../../../src/access/identity.js';
 import type { Metrics } from '../../../src/http/metrics.js';
 
 const metrics = {

@@ -10,8 +10,8 @@ import {
   scopeCovers,
   toPermissionMap,
   type Permission,
-} from '../../../src/features/rbac/evaluator.js';
-import { teamConfigurationAccess } from '../../../src/features/rbac/common-evaluators.js';
+} from '../../../src/access/evaluator.js';
+import { teamConfigurationAccess } from '../../../src/access/common-evaluators.js';
 
 const held = (...permissions: [string, string?][]) =>
   toPermissionMap(permissions.map(([action, scope = '']): Permission => ({ action, scope })));

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../../http/api.js';
-import { identityOf } from '../../../http/identity.js';
-import { can } from '../../rbac/evaluator.js';
+import { identityOf } from '../../../access/identity.js';
+import { can } from '../../../access/evaluator.js';
 import { uidTooLong } from '../dashboards.errors.js';
 import {
   CreateFolderBody,

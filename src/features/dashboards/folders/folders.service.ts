@@ -1,10 +1,10 @@
-import { accessDenied } from '../../../http/authorize.js';
-import type { Identity } from '../../../http/identity.js';
+import { accessDenied } from '../../../access/authorizer.js';
+import type { Identity } from '../../../access/identity.js';
 import type { Clock } from '../../../lib/clock.js';
 import { toIso } from '../../../lib/clock.js';
 import { generateUid } from '../../../lib/uid.js';
 import { onUniqueViolation } from '../../../store/unique-violation.js';
-import { can } from '../../rbac/evaluator.js';
+import { can } from '../../../access/evaluator.js';
 import type { ResourcePermissions } from '../../rbac/resource-permissions.service.js';
 import { GENERAL, type AccessFactory, type CallerAccess } from '../dashboard-access.js';
 import { validateUid } from '../dashboard-model.js';

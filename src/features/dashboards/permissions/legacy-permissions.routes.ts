@@ -1,6 +1,6 @@
 import type { Api } from '../../../http/api.js';
 import { message } from '../../../http/api.js';
-import { identityOf } from '../../../http/identity.js';
+import { identityOf } from '../../../access/identity.js';
 import { UidParams, UpdatePermissionsBody } from '../dashboards.schema.js';
 import { onDashboard } from '../dashboards.routes.js';
 import { onFolder } from '../folders/folders.routes.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Identity } from '../../../http/identity.js';
+import type { Identity } from '../../../access/identity.js';
 import type { Clock } from '../../../lib/clock.js';
 import { charLength, LIMITS } from '../../../lib/limits.js';
 import { generateUid } from '../../../lib/uid.js';

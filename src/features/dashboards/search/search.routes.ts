@@ -1,6 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { Api } from '../../../http/api.js';
-import { identityOf } from '../../../http/identity.js';
+import { identityOf } from '../../../access/identity.js';
 import { Count } from '../../../lib/limits.js';
 import { badSort, searchFailed } from './search.errors.js';
 import type { SearchService } from './search.service.js';

@@ -1,4 +1,4 @@
-import type { Identity } from '../../../http/identity.js';
+import type { Identity } from '../../../access/identity.js';
 import type { Metrics } from '../../../http/metrics.js';
 import type { AccessFactory } from '../dashboard-access.js';
 import { GENERAL } from '../dashboard-access.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Evaluator } from '../features/rbac/evaluator.js';
-import type { OrgRole } from '../features/rbac/basic-roles.js';
+import type { Evaluator } from './evaluator.js';
+import type { OrgRole } from './org-role.js';
 
 /** Who is calling, resolved once per request by the authentication chain. */
 export interface Identity {
@@ -54,4 +54,12 @@ declare module 'fastify' {
 export function identityOf(request: FastifyRequest): Identity {
   if (!request.identity) throw new Error(`route ${request.url} used identityOf() without authentication`);
   return request.identity;
+}
+
+/**
+ * The caller outside any org (Grafana's global org), where only server-wide grants count: the
+ * server admin acts as Admin, everybody else as None.
+ */
+export function inGlobalOrg(identity: Identity): Identity {
+  return { ...identity, orgId: 0, orgRole: identity.isServerAdmin ? 'Admin' : 'None' };
 }

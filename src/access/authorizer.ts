@@ -1,15 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { Identity } from './identity.js';
-import { AppError } from './errors.js';
-import {
-  describeEvaluator,
-  evaluate,
-  mapScopes,
-  type Evaluator,
-  type PermissionMap,
-} from '../features/rbac/evaluator.js';
-import type { Metrics } from './metrics.js';
-import type { PermissionSource } from '../features/rbac/permissions.service.js';
+import { AppError } from '../http/errors.js';
+import { describeEvaluator, evaluate, mapScopes, type Evaluator, type PermissionMap } from './evaluator.js';
+import type { Metrics } from '../http/metrics.js';
+
+/** Where the authorizer gets a caller's permissions (the rbac feature's cached source). */
+export interface PermissionSource {
+  /** `reload`: skip cached entries and refresh them (Grafana's `?reloadcache=true`) */
+  permissionsOf(identity: Identity, options?: { reload?: boolean }): Promise<PermissionMap>;
+}
 
 /**
  * Expands a scope into the scopes that also grant it, e.g. `dashboards:uid:X` into X itself plus
@@ -27,7 +26,7 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
   const resolvers = new Map<string, ScopeResolver>();
   // Grafana's keyword scope: `users:self` is the caller's own `users:id:<id>`.
   resolvers.set('users:self', (_scope, identity) => Promise.resolve([`users:id:${identity.userId}`]));
-  let source = deps.permissions;
+  const source = deps.permissions;
   /**
    * Permissions per identity object. The authentication hook gives each request its own identity
    * object, so a request loads its caller's permissions once however many checks it makes.
@@ -78,10 +77,6 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
   return {
     can,
     permissionsOf,
-    /** Replaces the permission source, e.g. by the cached one the rbac feature builds. */
-    usePermissionSource(permissions: PermissionSource): void {
-      source = permissions;
-    },
     async authorize(identity: Identity, evaluator: Evaluator): Promise<void> {
       if (!(await can(identity, evaluator))) throw accessDenied(evaluator);
     },
