@@ -1,6 +1,35 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * A feature asks a sibling through the small lookup the sibling declares (see
+ * src/features/feature.ts), never through its store: a file `depth` folders below src/features/
+ * may not import another feature's `*.store.js`. One config block per depth, since the same
+ * relative path names the own feature at one depth and a sibling at another.
+ */
+const FEATURE_DEPTHS = [1, 2, 3, 4, 5];
+const siblingStoreImports = (depth) => ({
+  files: [`src/features/${'*/'.repeat(depth)}*.ts`],
+  ignores: [
+    // TODO(#15): legacy-permissions reads rbac.store — being moved
+    'src/features/dashboards/permissions/legacy-permissions.service.ts',
+  ],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./){${depth}}[^./][^/]*/(.+/)?[^/]+\\.store(\\.js)?$`,
+            message:
+              "Another feature's store: take the owner's lookup (e.g. UsersLookup) as a dependency instead.",
+          },
+        ],
+      },
+    ],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'bench/results/', 'test-output/', 'web/dist/', 'scripts/'] },
   js.configs.recommended,
@@ -65,6 +94,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...FEATURE_DEPTHS.map(siblingStoreImports),
   {
     // The UI shares the server's wire types (Static<> of its TypeBox schemas) but never its code:
     // web/ may import from src/ only with `import type`.

@@ -2,40 +2,24 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
-import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerAlerting } from './features/alerting/alerting.feature.js';
 import { registerAnnotations } from './features/annotations/annotations.feature.js';
+import { registerAuth } from './features/auth/auth.feature.js';
 import { registerAvatar } from './features/avatar/avatar.feature.js';
 import { registerDashboards } from './features/dashboards/dashboards.feature.js';
 import { registerDatasources } from './features/datasources/datasources.feature.js';
 import type { FeatureDeps } from './features/feature.js';
+import { registerOrgs } from './features/orgs/orgs.feature.js';
 import { registerPreferences } from './features/preferences/preferences.feature.js';
 import { createCachedPermissionSource, registerRbac } from './features/rbac/rbac.feature.js';
-import { registerServiceAccounts } from './features/serviceaccounts/serviceaccounts.feature.js';
-import { registerTeams } from './features/teams/teams.feature.js';
-import { registerWeb } from './features/web/web.feature.js';
-import { createAuthService } from './features/auth/auth.service.js';
-import { createAuthnService } from './features/auth/authn.service.js';
-import { createIdentityCache } from './features/auth/identity-cache.js';
-import { createLoginAttemptsStore } from './features/auth/login-attempts.store.js';
-import { createPasswordAuth } from './features/auth/password-auth.js';
-import { createRequestAuthenticator } from './features/auth/request-authenticator.js';
-import { createSessionCookie } from './features/auth/session-cookie.js';
-import { createSessionsService } from './features/auth/sessions.service.js';
-import { createSessionsStore } from './features/auth/sessions.store.js';
-import { createSecretsService } from './features/secrets/secrets.service.js';
 import { createRbacStore } from './features/rbac/rbac.store.js';
 import { createResourcePermissions } from './features/rbac/resource-permissions.service.js';
-import { createApiKeysStore } from './features/serviceaccounts/api-keys.store.js';
+import { createSecretsService } from './features/secrets/secrets.service.js';
+import { registerServiceAccounts } from './features/serviceaccounts/serviceaccounts.feature.js';
 import { createStatsService } from './features/stats/stats.service.js';
-import { createUsersStore } from './features/users/users.store.js';
-import { registerAdminUsersRoutes } from './features/users/admin-users.routes.js';
-import { registerUsersRoutes } from './features/users/users.routes.js';
-import { createUsersService } from './features/users/users.service.js';
-import { registerOrgsRoutes } from './features/orgs/orgs.routes.js';
-import { createOrgsService } from './features/orgs/orgs.service.js';
-import { createOrgsStore } from './features/orgs/orgs.store.js';
-import { isOrgRole } from './access/org-role.js';
+import { registerTeams } from './features/teams/teams.feature.js';
+import { registerUsers } from './features/users/users.feature.js';
+import { registerWeb } from './features/web/web.feature.js';
 import { registerAuthentication } from './access/authentication.js';
 import { createAuthorizer } from './access/authorizer.js';
 import { registerErrorMapping } from './http/errors.js';
@@ -50,7 +34,6 @@ import type { Clock } from './lib/clock.js';
 import type { BackgroundJob } from './store/background-jobs.js';
 import type { CacheBus } from './store/cache-bus.js';
 import type { Database } from './store/database.js';
-import { unitOfWork } from './store/transaction.js';
 
 interface AppDeps {
   config: Config;
@@ -73,7 +56,7 @@ export interface App {
   shutdownTasks: (() => Promise<void>)[];
 }
 
-/** Wires every part by hand: plumbing first, then each feature's stores, services and routes. */
+/** Wires every part by hand: plumbing first, then each feature's register function in dependency order. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, clock, build } = deps;
   const { db } = database;
@@ -108,29 +91,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return payload;
   });
 
-  // Identity
-  const users = createUsersStore(db);
-  const apiKeys = createApiKeysStore(db);
-  const sessions = createSessionsService({ store: createSessionsStore(db), config, clock });
-  const passwordAuth = createPasswordAuth({ users, attempts: createLoginAttemptsStore(db), config, clock });
-  const identityCache = createIdentityCache({
-    database,
-    bus: deps.cacheBus,
-    clock,
-    // Without a bus to the other instances, a cached identity could outlive a revocation there.
-    enabled: !config.database.highAvailability || deps.cacheBus.crossInstance,
-  });
-  const authn = createAuthnService({
-    users,
-    apiKeys,
-    passwordAuth,
-    sessions,
-    cache: identityCache,
-    config,
-    clock,
-  });
-  const rbacStore = createRbacStore(db);
-  const resourcePermissions = createResourcePermissions({ store: rbacStore, clock });
   const authorizer = createAuthorizer({
     permissions: createCachedPermissionSource({
       db,
@@ -142,18 +102,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
     metrics,
   });
-  const sessionCookie = createSessionCookie(config);
-  const auth = createAuthService({ passwordAuth, sessions, users, config });
-  const orgsStore = createOrgsStore(db);
-  registerAuthentication(app, {
-    authenticate: createRequestAuthenticator({ authn, sessionCookie, clock }),
-    authorizer,
-    roleInOrg: async (userId, orgId) => {
-      const role = await orgsStore.roleOf(orgId, userId);
-      return isOrgRole(role) ? role : undefined;
-    },
-  });
-
   registerOpsRoutes(app, {
     config,
     lifecycle,
@@ -162,27 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     health: createDatabaseHealth(database, clock),
     stats: createStatsService({ db, metrics, clock, intervalMs: config.metrics.intervalSeconds * 1000 }),
   });
-  registerAuthRoutes(api, { auth, sessionCookie });
-  const usersService = createUsersService({
-    users,
-    orgs: orgsStore,
-    sessions,
-    config,
-    clock,
-    unitOfWork: unitOfWork(db),
-  });
-  registerUsersRoutes(api, { users: usersService, clock });
-  registerAdminUsersRoutes(api, { users: usersService, auth });
-  registerOrgsRoutes(api, { orgs: createOrgsService({ orgs: orgsStore, users, clock }), clock });
 
-  const jobs: BackgroundJob[] = [
-    { name: 'delete-expired-sessions', intervalMs: 10 * 60_000, run: () => sessions.deleteExpired() },
-    {
-      name: 'delete-old-login-attempts',
-      intervalMs: 10 * 60_000,
-      run: () => passwordAuth.deleteOldAttempts(),
-    },
-  ];
+  const jobs: BackgroundJob[] = [];
   const startTasks: (() => Promise<void>)[] = [];
   const shutdownTasks: (() => Promise<void>)[] = [];
   const featureDeps: FeatureDeps = {
@@ -193,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     logger: deps.logger,
     authorizer,
-    resourcePermissions,
+    resourcePermissions: createResourcePermissions({ store: createRbacStore(db), clock }),
     secrets: createSecretsService({ db, secretKey: config.security.secretKey, clock }),
     metrics,
     cacheBus: deps.cacheBus,
@@ -203,11 +132,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       addJob: (job) => void jobs.push(job),
     },
   };
+
+  // Features in dependency order: each receives the lookups of the siblings it needs (feature.ts).
+  const orgs = registerOrgs(featureDeps);
+  const users = registerUsers(featureDeps, { orgs });
+  const serviceAccounts = registerServiceAccounts(featureDeps);
+  const auth = registerAuth(featureDeps, { users, orgs, serviceAccounts });
+  registerAuthentication(app, {
+    authenticate: auth.authenticate,
+    authorizer,
+    roleInOrg: (userId, orgId) => orgs.roleInOrg(orgId, userId),
+  });
   registerRbac(featureDeps);
-  registerTeams(featureDeps);
-  registerServiceAccounts(featureDeps);
+  const teams = registerTeams(featureDeps, { orgs, users });
   const dashboards = registerDashboards(featureDeps);
-  registerPreferences(featureDeps, dashboards);
+  registerPreferences(featureDeps, { dashboards, teams });
   registerAvatar(featureDeps);
   registerAnnotations(featureDeps, dashboards);
   registerDatasources(featureDeps);

@@ -10,6 +10,24 @@ import type { BackgroundJob } from '../store/background-jobs.js';
 import type { CacheBus } from '../store/cache-bus.js';
 import type { Database, Db } from '../store/database.js';
 
+/*
+ * How features talk to each other (issue #15).
+ *
+ * - Every table has one owner feature; only the owner's *.store.ts has SQL that writes it, and
+ *   existence/membership questions about it ("does this team exist", "is this user in the org")
+ *   have one implementation, in the owner.
+ * - A feature's face to its siblings is a small interface of named functions declared by the owner
+ *   in `<feature>.lookup.ts` (UsersLookup, OrgsLookup, TeamsLookup, ServiceAccountsLookup): what
+ *   siblings may ask or tell it, nothing more. `register<Feature>(deps, siblings)` builds it and
+ *   returns it; a sibling takes it as a dependency — never the owner's store (ESLint refuses a
+ *   feature importing another feature's *.store.js).
+ * - Dependencies go one way, and app.ts registers features in that order (orgs, users,
+ *   serviceaccounts, auth, …, teams, preferences). When an owner must let a feature registered
+ *   after it react to a change (a user disabled, a team deleted), its lookup offers
+ *   `on<Event>(listener)`; listeners run right after the change, inside its unit of work if any.
+ * - A consumer that needs only part of a lookup declares it as `Pick<XLookup, 'a' | 'b'>`.
+ */
+
 /** Hooks into the server's life that a feature may use. */
 export interface ServerHooks {
   /** runs after migrations, before /readyz turns 200 (e.g. file provisioning) */

@@ -12,10 +12,12 @@ const ACCESS_DENIED = {
   title: 'Access denied',
 };
 
+/** A published dashboard from test/fixtures/dashboards/ (see its README). */
 const realWorld = (name: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../../../shared/reference/dashboards/${name}`, import.meta.url), 'utf8'),
-  ) as Record<string, unknown>;
+  JSON.parse(readFileSync(new URL(`../fixtures/dashboards/${name}`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 async function save(server: TestServer, body: Record<string, unknown>, as: Caller = ADMIN) {
   const saved = await call(server, 'POST', '/api/dashboards/db', { as, body });

@@ -23,3 +23,5 @@ export const notValidOrganization = defineError(401, 'org.not-a-member', 'Not a 
 export const basicAuthDisabled = defineError(401, 'basic-auth.disabled', 'Basic authentication is disabled');
 export const invalidBasicHeader = defineError(400, 'basic-auth.invalid-header', 'Invalid Basic Auth Header');
 export const loginFormDisabled = defineError(401, 'login.disabled', 'Login form is disabled');
+// The users feature's answer for an unknown user, for the server-admin session routes.
+export const userNotFound = defineError(404, 'user.not-found', 'user not found');

@@ -1,6 +1,5 @@
 import type { Config } from '../../config/config.js';
 import type { Identity } from '../../access/identity.js';
-import type { UsersStore } from '../users/users.store.js';
 import {
   cannotRevokeActive,
   identityDisabled,
@@ -16,7 +15,6 @@ import type { SessionRow } from './sessions.store.js';
 export function createAuthService(deps: {
   passwordAuth: PasswordAuth;
   sessions: SessionsService;
-  users: UsersStore;
   config: Config;
 }) {
   const { passwordAuth, sessions, config } = deps;

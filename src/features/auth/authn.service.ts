@@ -3,9 +3,9 @@ import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { isStorableId } from '../../lib/limits.js';
 import { isOrgRole, type OrgRole } from '../../access/org-role.js';
-import type { ApiKeysStore } from '../serviceaccounts/api-keys.store.js';
-import { hashToken, isWellFormedToken } from '../serviceaccounts/token-format.js';
-import type { UserInOrg, UsersStore } from '../users/users.store.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { ServiceAccountsLookup } from '../serviceaccounts/serviceaccounts.lookup.js';
+import type { UserInOrg, UsersLookup } from '../users/users.lookup.js';
 import {
   apiKeyOrgMismatch,
   basicAuthDisabled,
@@ -47,15 +47,16 @@ interface AuthResult {
  * what they are (5xx), never as a failed login.
  */
 export function createAuthnService(deps: {
-  users: UsersStore;
-  apiKeys: ApiKeysStore;
+  users: UsersLookup;
+  orgs: Pick<OrgsLookup, 'firstOrgOf'>;
+  tokens: ServiceAccountsLookup;
   passwordAuth: PasswordAuth;
   sessions: SessionsService;
   cache: IdentityCache;
   config: Config;
   clock: Clock;
 }) {
-  const { users, apiKeys, passwordAuth, sessions, cache, config, clock } = deps;
+  const { users, orgs, tokens, passwordAuth, sessions, cache, config, clock } = deps;
 
   async function asIdentity(
     user: UserInOrg,
@@ -68,7 +69,7 @@ export function createAuthnService(deps: {
     if (role === null) {
       if (requestedOrg !== null) throw notValidOrganization();
       // The active org is gone or the user left it: act in the first org the user belongs to.
-      const fallback = await users.firstOrgOf(user.id);
+      const fallback = await orgs.firstOrgOf(user.id);
       const member = fallback === undefined ? undefined : await users.findById(user.id, fallback);
       if (fallback !== undefined && isOrgRole(member?.org_role)) {
         orgId = fallback;
@@ -92,8 +93,7 @@ export function createAuthnService(deps: {
   }
 
   async function byToken(token: string, requestedOrg: number | null): Promise<AuthResult> {
-    if (!isWellFormedToken(token)) throw invalidApiKey();
-    const key = await apiKeys.findByHash(hashToken(token));
+    const key = await tokens.findToken(token);
     if (!key || key.service_account_id === null) throw invalidApiKey();
     const now = clock.now();
     if (key.expires !== null && key.expires <= now) throw expiredApiKey();
@@ -102,7 +102,7 @@ export function createAuthnService(deps: {
     const account = await users.findById(key.service_account_id, key.org_id);
     if (!account) throw invalidApiKey();
     if (key.last_used_at === null || now - key.last_used_at > LAST_USED_WRITE_INTERVAL_MS) {
-      await apiKeys.touchLastUsed(key.id, now);
+      await tokens.touchTokenLastUsed(key.id, now);
     }
     return {
       identity: await asIdentity(account, key.org_id, 'token'),

@@ -4,7 +4,7 @@ import type { Config } from '../../config/config.js';
 import type { Clock } from '../../lib/clock.js';
 import { charLength, LIMITS } from '../../lib/limits.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import type { UserInOrg, UsersStore } from '../users/users.store.js';
+import type { UserInOrg, UsersLookup } from '../users/users.lookup.js';
 import { invalidCredentials } from './auth.errors.js';
 import type { LoginAttemptsStore } from './login-attempts.store.js';
 
@@ -21,7 +21,7 @@ const CACHE_MAX = 10_000;
  * instance; disabled and deleted users are caught by the caller reading the user row anyway.
  */
 export function createPasswordAuth(deps: {
-  users: UsersStore;
+  users: Pick<UsersLookup, 'findByLoginOrEmail' | 'replacePasswordHash'>;
   attempts: LoginAttemptsStore;
   config: Config;
   clock: Clock;
@@ -67,7 +67,7 @@ export function createPasswordAuth(deps: {
       if (check.needsRehash) {
         user.password = await hashPassword(password);
         user.salt = '';
-        await users.update(user.id, { password: user.password, salt: '' });
+        await users.replacePasswordHash(user.id, user.password);
       }
       verified.set(key, user.password);
       return user;

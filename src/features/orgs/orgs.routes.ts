@@ -7,7 +7,6 @@ import { can } from '../../access/evaluator.js';
 import { avatarUrl } from '../users/avatar-url.js';
 import { presentMember, presentOrg } from './orgs.present.js';
 import {
-  AddMemberBody,
   AddressBody,
   MembersQuery,
   MembersSearchQuery,
@@ -27,7 +26,10 @@ const limitOf = (limit: number | undefined) => (limit !== undefined && limit > 0
 const onMember = (action: string) => (request: FastifyRequest) =>
   can(action, `users:id:${(request.params as { userId: number }).userId}`);
 
-/** The current org (/api/org…) and all orgs (/api/orgs…). */
+/**
+ * The current org (/api/org…) and all orgs (/api/orgs…). Adding a user found by login or email
+ * (POST /api/org/users, /api/orgs/:org_id/users) is registered by the users feature.
+ */
 export function registerOrgsRoutes(api: Api, deps: { orgs: OrgsService; clock: Clock }): void {
   const { orgs, clock } = deps;
 
@@ -89,21 +91,6 @@ export function registerOrgsRoutes(api: Api, deps: { orgs: OrgsService; clock: C
         login: m.login,
         avatarUrl: avatarUrl(m.email),
       }));
-    },
-  );
-
-  api.post(
-    '/api/org/users',
-    { config: { permission: can('org.users:add', 'users:*') }, schema: { body: AddMemberBody } },
-    async (request) => {
-      const identity = identityOf(request);
-      const userId = await orgs.addMember(
-        identity,
-        identity.orgId,
-        request.body.loginOrEmail,
-        request.body.role,
-      );
-      return { message: 'User added to organization', userId };
     },
   );
 
@@ -205,23 +192,6 @@ export function registerOrgsRoutes(api: Api, deps: { orgs: OrgsService; clock: C
       schema: { params: OrgIdParams, querystring: MembersSearchQuery },
     },
     async (request) => searchMembers(request.params.org_id, request.query),
-  );
-
-  api.post(
-    '/api/orgs/:org_id/users',
-    {
-      config: { ...inOrg, permission: can('org.users:add', 'users:*') },
-      schema: { params: OrgIdParams, body: AddMemberBody },
-    },
-    async (request) => {
-      const userId = await orgs.addMember(
-        identityOf(request),
-        request.params.org_id,
-        request.body.loginOrEmail,
-        request.body.role,
-      );
-      return { message: 'User added to organization', userId };
-    },
   );
 
   api.patch(

@@ -1,7 +1,6 @@
 import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { isOrgRole, roleIncludes, type OrgRole } from '../../access/org-role.js';
-import type { UsersStore } from '../users/users.store.js';
 import {
   alreadyMember,
   cannotDeleteActiveOrg,
@@ -20,8 +19,8 @@ import type { MemberRow, OrgAddress, OrgRow, OrgsStore } from './orgs.store.js';
 import { onUniqueViolation } from '../../store/unique-violation.js';
 
 /** Organizations and their members; the org of "current org" calls always comes from the identity. */
-export function createOrgsService(deps: { orgs: OrgsStore; users: UsersStore; clock: Clock }) {
-  const { orgs, users, clock } = deps;
+export function createOrgsService(deps: { orgs: OrgsStore; clock: Clock }) {
+  const { orgs, clock } = deps;
 
   async function get(id: number): Promise<OrgRow> {
     const org = await orgs.getById(id);
@@ -100,16 +99,25 @@ export function createOrgsService(deps: { orgs: OrgsStore; users: UsersStore; cl
       return orgs.listMembers(orgId, { query, limit, offset: 0 });
     },
 
-    async addMember(identity: Identity, orgId: number, loginOrEmail: string, role: string): Promise<number> {
+    /**
+     * Adds the user `findUser` names (the users feature looks up a login or email) with `role`;
+     * checks the role, then the org, then the user, then that it is not a member yet.
+     */
+    async addMember(
+      identity: Identity,
+      orgId: number,
+      role: string,
+      findUser: () => Promise<number | undefined>,
+    ): Promise<number> {
       const checked = checkRole(identity, role);
       await get(orgId);
-      const user = await users.findByLoginOrEmail(loginOrEmail, orgId);
-      if (!user) throw memberUserNotFound();
-      if (user.org_role) {
-        throw alreadyMember(undefined, { userId: user.id });
+      const userId = await findUser();
+      if (userId === undefined) throw memberUserNotFound();
+      if (await orgs.roleOf(orgId, userId)) {
+        throw alreadyMember(undefined, { userId });
       }
-      await orgs.addMember(orgId, user.id, checked, clock.now());
-      return user.id;
+      await orgs.addMember(orgId, userId, checked, clock.now());
+      return userId;
     },
 
     async setRole(identity: Identity, orgId: number, userId: number, role: string): Promise<void> {

@@ -196,6 +196,39 @@ export function createOrgsStore(db: Db) {
       return row?.role;
     },
 
+    async isMember(orgId: number, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('org_user')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The organizations a user belongs to, by name. */
+    orgsOfUser(userId: number): Promise<{ orgId: number; name: string; role: string }[]> {
+      return db
+        .selectFrom('org_user as ou')
+        .innerJoin('org as o', 'o.id', 'ou.org_id')
+        .select(['ou.org_id as orgId', 'o.name', 'ou.role'])
+        .where('ou.user_id', '=', userId)
+        .orderBy('o.name')
+        .execute();
+    },
+
+    /** The first organization a user belongs to, as a fallback active org. */
+    async firstOrgOf(userId: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('org_user')
+        .select('org_id')
+        .where('user_id', '=', userId)
+        .orderBy('org_id')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.org_id;
+    },
+
     async addMember(orgId: number, userId: number, role: string, now: number): Promise<void> {
       await db
         .insertInto('org_user')

@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock.js';
+import type { TeamsLookup } from '../teams/teams.lookup.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import {
   dashboardNotFound,
@@ -27,6 +28,7 @@ export interface HomeDashboardLookup {
 
 export function createPreferencesService(deps: {
   store: PreferencesStore;
+  teams: Pick<TeamsLookup, 'teamExists'>;
   clock: Clock;
   dashboards: HomeDashboardLookup;
 }) {
@@ -118,7 +120,7 @@ export function createPreferencesService(deps: {
   }
 
   async function requireTeam(owner: PreferencesOwner): Promise<void> {
-    if (owner.teamId && !(await store.teamExists(owner.orgId, owner.teamId))) throw teamNotFound();
+    if (owner.teamId && !(await deps.teams.teamExists(owner.orgId, owner.teamId))) throw teamNotFound();
   }
 
   return {

@@ -53,16 +53,6 @@ function queries(db: Db) {
         .execute();
     },
 
-    async teamExists(orgId: number, teamId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('team')
-        .select('id')
-        .where('org_id', '=', orgId)
-        .where('id', '=', teamId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     async deleteOfTeam(orgId: number, teamId: number): Promise<void> {
       await db
         .deleteFrom('preferences')

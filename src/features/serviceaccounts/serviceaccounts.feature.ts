@@ -3,12 +3,13 @@ import type { FeatureDeps } from '../feature.js';
 import { registerApiKeyRoutes } from './api-keys.routes.js';
 import { createApiKeysService } from './api-keys.service.js';
 import { createApiKeysStore } from './api-keys.store.js';
+import { createServiceAccountsLookup, type ServiceAccountsLookup } from './serviceaccounts.lookup.js';
 import { registerServiceAccountRoutes } from './serviceaccounts.routes.js';
 import { createServiceAccountsService } from './serviceaccounts.service.js';
 import { createServiceAccountsStore } from './serviceaccounts.store.js';
 
 /** Service accounts, their tokens and the legacy API key endpoints. */
-export function registerServiceAccounts(deps: FeatureDeps): void {
+export function registerServiceAccounts(deps: FeatureDeps): ServiceAccountsLookup {
   const { api, db, config, clock, authorizer } = deps;
   const apiKeys = createApiKeysStore(db);
   const store = createServiceAccountsStore(db);
@@ -26,4 +27,5 @@ export function registerServiceAccounts(deps: FeatureDeps): void {
   });
   registerServiceAccountRoutes(api, { serviceAccounts, clock });
   registerApiKeyRoutes(api, { apiKeys: createApiKeysService({ apiKeys, clock }) });
+  return createServiceAccountsLookup(apiKeys);
 }

@@ -27,4 +27,3 @@ export function createStatsService(deps: { db: Db; metrics: Metrics; clock: Cloc
     },
   };
 }
-

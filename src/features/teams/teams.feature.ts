@@ -1,22 +1,35 @@
 import { isStorableId } from '../../lib/limits.js';
 import type { FeatureDeps } from '../feature.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { UsersLookup } from '../users/users.lookup.js';
+import { createTeamsLookup, type TeamsLookup } from './teams.lookup.js';
 import { registerTeamsRoutes } from './teams.routes.js';
 import { createTeamsService } from './teams.service.js';
 import { createTeamsStore } from './teams.store.js';
 
-/** Teams and team members (/api/teams…). */
-export function registerTeams(deps: FeatureDeps): void {
+/** Teams and team members (/api/teams…); a member must belong to the org (`orgs`). */
+export function registerTeams(
+  deps: FeatureDeps,
+  siblings: { orgs: OrgsLookup; users: UsersLookup },
+): TeamsLookup {
   const store = createTeamsStore(deps.db);
   deps.resourcePermissions.declareExistence(
     'teams',
     async (orgId, id) =>
-      /^\d+$/.test(id) && isStorableId(Number(id)) && (await store.findById(orgId, Number(id))) !== undefined,
+      /^\d+$/.test(id) && isStorableId(Number(id)) && (await store.exists(orgId, Number(id))),
   );
+  const deletedListeners: ((orgId: number, teamId: number) => Promise<void>)[] = [];
   const teams = createTeamsService({
     store,
+    orgs: siblings.orgs,
+    users: siblings.users,
+    onDeleted: async (orgId, teamId) => {
+      for (const listener of deletedListeners) await listener(orgId, teamId);
+    },
     clock: deps.clock,
     authorizer: deps.authorizer,
     resourcePermissions: deps.resourcePermissions,
   });
   registerTeamsRoutes(deps.api, teams);
+  return createTeamsLookup(store, deletedListeners);
 }

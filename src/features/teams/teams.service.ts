@@ -1,4 +1,6 @@
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import type { ResourcePermissions } from '../rbac/resource-permissions.service.js';
+import type { UsersLookup } from '../users/users.lookup.js';
 import type { Authorizer } from '../../access/authorizer.js';
 import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
@@ -32,6 +34,10 @@ interface TeamSearch {
 
 export function createTeamsService(deps: {
   store: TeamsStore;
+  orgs: Pick<OrgsLookup, 'isOrgMember'>;
+  users: Pick<UsersLookup, 'resolveUserId'>;
+  /** told inside the deleting unit of work (preferences delete the team's) */
+  onDeleted: (orgId: number, teamId: number) => Promise<void>;
   clock: Clock;
   authorizer: Authorizer;
   resourcePermissions: ResourcePermissions;
@@ -134,6 +140,7 @@ export function createTeamsService(deps: {
     async delete(identity: Identity, teamId: number): Promise<void> {
       await store.transaction(async (trx) => {
         if (!(await trx.delete(identity.orgId, teamId))) throw teamNotFound();
+        await deps.onDeleted(identity.orgId, teamId);
         await deps.resourcePermissions.deleteResource(identity.orgId, 'teams', String(teamId));
       });
     },
@@ -147,7 +154,7 @@ export function createTeamsService(deps: {
       await store
         .transaction(async (trx) => {
           if (!(await trx.findById(identity.orgId, teamId))) throw teamNotFound();
-          if (!(await trx.isOrgMember(identity.orgId, userId))) throw userNotFound();
+          if (!(await deps.orgs.isOrgMember(identity.orgId, userId))) throw userNotFound();
           if (await trx.isMember(identity.orgId, teamId, userId)) throw alreadyTeamMember();
           await trx.addMember({
             orgId: identity.orgId,
@@ -177,7 +184,7 @@ export function createTeamsService(deps: {
 
     /** Another user's teams, in the caller's org. */
     async teamsOfUser(identity: Identity, userIdOrUid: string): Promise<TeamView[]> {
-      const userId = await store.resolveUserId(userIdOrUid);
+      const userId = await deps.users.resolveUserId(userIdOrUid);
       if (userId === undefined) throw userNotFound();
       return withCallerPermission(identity, await store.teamsOfUser(identity.orgId, userId));
     },

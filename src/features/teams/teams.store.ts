@@ -2,7 +2,6 @@ import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import type { TeamTable, Tables } from '../../store/tables.js';
-import { createPreferencesStore } from '../preferences/preferences.store.js';
 import type { TeamSort } from './teams.schema.js';
 import { inTransaction } from '../../store/transaction.js';
 
@@ -91,10 +90,19 @@ function queries(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Deletes the team with its members and preferences; false when there was no such team. */
+    async exists(orgId: number, id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('team')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Deletes the team with its members; false when there was no such team. */
     async delete(orgId: number, id: number): Promise<boolean> {
       await db.deleteFrom('team_member').where('org_id', '=', orgId).where('team_id', '=', id).execute();
-      await createPreferencesStore(db).deleteOfTeam(orgId, id);
       const result = await db
         .deleteFrom('team')
         .where('org_id', '=', orgId)
@@ -224,28 +232,6 @@ function queries(db: Db) {
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
-
-    async isOrgMember(orgId: number, userId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('org_user')
-        .select('id')
-        .where('org_id', '=', orgId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** A user's id from a numeric id or a uid (Grafana accepts both in user paths). */
-    async resolveUserId(idOrUid: string): Promise<number | undefined> {
-      const query = db.selectFrom('users').select('id');
-      const id = parseId(idOrUid);
-      if (/^\d+$/.test(idOrUid) && id === undefined) return undefined;
-      const row =
-        id !== undefined
-          ? await query.where('id', '=', id).executeTakeFirst()
-          : await query.where('uid', '=', idOrUid).executeTakeFirst();
-      return row?.id;
-    },
   };
 }
 
@@ -263,12 +249,3 @@ export function createTeamsStore(db: Db) {
 }
 
 export type TeamsStore = ReturnType<typeof createTeamsStore>;
-
-const MAX_ID = 2_147_483_647;
-
-/** A positive integer id from a path segment; undefined for anything else (or beyond INTEGER). */
-function parseId(text: string): number | undefined {
-  if (!/^\d{1,10}$/.test(text)) return undefined;
-  const id = Number(text);
-  return id >= 1 && id <= MAX_ID ? id : undefined;
-}

@@ -1,24 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import { message, type Api } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { presentSession } from '../auth/sessions.present.js';
 import { can } from '../../access/evaluator.js';
-import {
-  CreateUserBody,
-  NumericUserIdParams,
-  RevokeTokenBody,
-  SetPasswordBody,
-  SetPermissionsBody,
-} from './users.schema.js';
+import { CreateUserBody, NumericUserIdParams, SetPasswordBody, SetPermissionsBody } from './users.schema.js';
 import type { UsersService } from './users.service.js';
 
 const onUser = (action: string) => (request: FastifyRequest) =>
   can(action, `global.users:id:${(request.params as { user_id: number }).user_id}`);
 
-/** Server-admin user management (/api/admin/users…). */
-export function registerAdminUsersRoutes(api: Api, deps: { users: UsersService; auth: AuthService }): void {
-  const { users, auth } = deps;
+/**
+ * Server-admin user management (/api/admin/users…). A user's sessions (…/auth-tokens,
+ * …/revoke-auth-token, …/logout) are the auth feature's routes.
+ */
+export function registerAdminUsersRoutes(api: Api, deps: { users: UsersService }): void {
+  const { users } = deps;
   const params = NumericUserIdParams;
 
   api.post(
@@ -76,34 +71,6 @@ export function registerAdminUsersRoutes(api: Api, deps: { users: UsersService; 
     async (request) => {
       await users.setDisabled(request.params.user_id, false, identityOf(request).userId);
       return message('User enabled');
-    },
-  );
-
-  api.get(
-    '/api/admin/users/:user_id/auth-tokens',
-    { config: { permission: onUser('users.authtoken:read') }, schema: { params } },
-    async (request) => {
-      const user = await users.get(request.params.user_id);
-      return (await auth.listSessions(user.id)).map((s) => presentSession(s, undefined));
-    },
-  );
-
-  api.post(
-    '/api/admin/users/:user_id/revoke-auth-token',
-    { config: { permission: onUser('users.authtoken:write') }, schema: { params, body: RevokeTokenBody } },
-    async (request) => {
-      await auth.revokeSessionOf(request.params.user_id, request.body.authTokenId);
-      return message('User auth token revoked');
-    },
-  );
-
-  api.post(
-    '/api/admin/users/:user_id/logout',
-    { config: { permission: onUser('users:logout') }, schema: { params } },
-    async (request) => {
-      const user = await users.get(request.params.user_id);
-      await auth.logoutEverywhere(user.id);
-      return message('User logged out');
     },
   );
 }

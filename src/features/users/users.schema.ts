@@ -44,4 +44,3 @@ export const SetPermissionsBody = Type.Object({
   isGrafanaAdmin: Type.Optional(Type.Boolean()),
   isServerAdmin: Type.Optional(Type.Boolean()),
 });
-export const RevokeTokenBody = Type.Object({ authTokenId: Id() });

@@ -4,8 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { isStorableId, LIMITS } from '../../lib/limits.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { generateUid } from '../../lib/uid.js';
-import type { SessionsService } from '../auth/sessions.service.js';
-import type { OrgsStore } from '../orgs/orgs.store.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import type { UnitOfWork } from '../../store/transaction.js';
 import { checkPassword } from './password-policy.js';
@@ -52,13 +51,14 @@ function checkStored(login: string, email: string): void {
 /** Users: profiles, passwords, org switching, and the server-admin operations on them. */
 export function createUsersService(deps: {
   users: UsersStore;
-  orgs: OrgsStore;
-  sessions: SessionsService;
+  orgs: OrgsLookup;
+  /** told after a user was disabled (the auth feature ends its sessions) */
+  onDisabled: (userId: number) => Promise<void>;
   config: Config;
   clock: Clock;
   unitOfWork: UnitOfWork;
 }) {
-  const { users, orgs, sessions, config, clock, unitOfWork } = deps;
+  const { users, orgs, config, clock, unitOfWork } = deps;
 
   async function get(id: number): Promise<UserRow> {
     const user = await users.getById(id);
@@ -135,11 +135,11 @@ export function createUsersService(deps: {
     },
 
     orgsOf(id: number) {
-      return users.orgsOf(id);
+      return orgs.orgsOf(id);
     },
 
     async switchOrg(userId: number, orgId: number): Promise<void> {
-      if (!(await orgs.roleOf(orgId, userId))) throw notValidOrganization();
+      if (!(await orgs.isOrgMember(orgId, userId))) throw notValidOrganization();
       await users.update(userId, { org_id: orgId });
     },
 
@@ -161,14 +161,16 @@ export function createUsersService(deps: {
       // concurrent create of the same login or email loses on the unique index.
       return unitOfWork(async () => {
         if (await users.loginOrEmailTaken(login, email)) throw userExists(email, login);
-        if (input.orgId !== undefined && !(await orgs.getById(input.orgId))) throw createOrgNotFound();
+        if (input.orgId !== undefined && !(await orgs.orgExists(input.orgId))) throw createOrgNotFound();
 
         const now = clock.now();
-        const autoOrg = config.users.autoAssignOrg
-          ? await orgs.getById(config.users.autoAssignOrgId)
-          : undefined;
-        const orgId = input.orgId ?? autoOrg?.id ?? (await orgs.create(login, null, now));
-        const role = input.orgId === undefined && !autoOrg ? 'Admin' : config.users.autoAssignOrgRole;
+        const autoOrg =
+          config.users.autoAssignOrg && (await orgs.orgExists(config.users.autoAssignOrgId))
+            ? config.users.autoAssignOrgId
+            : undefined;
+        const orgId = input.orgId ?? autoOrg ?? (await orgs.createOrg(login, now));
+        const role =
+          input.orgId === undefined && autoOrg === undefined ? 'Admin' : config.users.autoAssignOrgRole;
         const row = {
           uid: generateUid(),
           version: 0,
@@ -208,12 +210,12 @@ export function createUsersService(deps: {
       await users.delete(id);
     },
 
-    /** Disabling also ends every session of the user. */
+    /** Disabling also ends every session of the user (through `onDisabled`). */
     async setDisabled(id: number, disabled: boolean, callerId: number): Promise<void> {
       await get(id);
       if (disabled && id === callerId) throw cannotDisableSelf();
       await users.update(id, { is_disabled: disabled ? 1 : 0, updated: clock.now() });
-      if (disabled) await sessions.revokeAllOf(id);
+      if (disabled) await deps.onDisabled(id);
     },
   };
 }

@@ -127,33 +127,31 @@ export function createUsersStore(db: Db) {
       return { total: Number(count.n), rows };
     },
 
-    /** The organizations a user belongs to, by name. */
-    orgsOf(userId: number): Promise<{ orgId: number; name: string; role: string }[]> {
-      return db
-        .selectFrom('org_user as ou')
-        .innerJoin('org as o', 'o.id', 'ou.org_id')
-        .select(['ou.org_id as orgId', 'o.name', 'ou.role'])
-        .where('ou.user_id', '=', userId)
-        .orderBy('o.name')
-        .execute();
-    },
-
-    /** The first organization a user belongs to, as a fallback active org. */
-    async firstOrgOf(userId: number): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('org_user')
-        .select('org_id')
-        .where('user_id', '=', userId)
-        .orderBy('org_id')
-        .limit(1)
-        .executeTakeFirst();
-      return row?.org_id;
-    },
-
     async touchLastSeen(id: number, now: number): Promise<void> {
       await db.updateTable('users').set({ last_seen_at: now }).where('id', '=', id).execute();
+    },
+
+    /** A user's (or service account's) id from a numeric id or a uid (Grafana accepts both in paths). */
+    async resolveId(idOrUid: string): Promise<number | undefined> {
+      const query = db.selectFrom('users').select('id');
+      const id = parseId(idOrUid);
+      if (/^\d+$/.test(idOrUid) && id === undefined) return undefined;
+      const row =
+        id !== undefined
+          ? await query.where('id', '=', id).executeTakeFirst()
+          : await query.where('uid', '=', idOrUid).executeTakeFirst();
+      return row?.id;
     },
   };
 }
 
 export type UsersStore = ReturnType<typeof createUsersStore>;
+
+const MAX_ID = 2_147_483_647;
+
+/** A positive integer id from a path segment; undefined for anything else (or beyond INTEGER). */
+function parseId(text: string): number | undefined {
+  if (!/^\d{1,10}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id >= 1 && id <= MAX_ID ? id : undefined;
+}

@@ -1,0 +1,70 @@
+import type { RequestAuthenticator } from '../../access/authentication.js';
+import type { FeatureDeps } from '../feature.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { ServiceAccountsLookup } from '../serviceaccounts/serviceaccounts.lookup.js';
+import type { UsersLookup } from '../users/users.lookup.js';
+import { registerAdminSessionsRoutes } from './admin-sessions.routes.js';
+import { registerAuthRoutes } from './auth.routes.js';
+import { createAuthService } from './auth.service.js';
+import { createAuthnService } from './authn.service.js';
+import { createIdentityCache } from './identity-cache.js';
+import { createLoginAttemptsStore } from './login-attempts.store.js';
+import { createPasswordAuth } from './password-auth.js';
+import { createRequestAuthenticator } from './request-authenticator.js';
+import { createSessionCookie } from './session-cookie.js';
+import { createSessionsService } from './sessions.service.js';
+import { createSessionsStore } from './sessions.store.js';
+
+/** What the auth feature hands app.ts: who is calling, for access/authentication.ts. */
+export interface AuthFeature {
+  authenticate: RequestAuthenticator;
+}
+
+/**
+ * Sign-in (password, session cookie, service-account token, Basic), sessions and their routes,
+ * brute-force protection and the identity cache. Reads users, orgs and tokens through their lookups.
+ */
+export function registerAuth(
+  deps: FeatureDeps,
+  siblings: { users: UsersLookup; orgs: OrgsLookup; serviceAccounts: ServiceAccountsLookup },
+): AuthFeature {
+  const { db, config, clock } = deps;
+  const { users } = siblings;
+  const sessions = createSessionsService({ store: createSessionsStore(db), config, clock });
+  const passwordAuth = createPasswordAuth({ users, attempts: createLoginAttemptsStore(db), config, clock });
+  const identityCache = createIdentityCache({
+    database: deps.database,
+    bus: deps.cacheBus,
+    clock,
+    // Without a bus to the other instances, a cached identity could outlive a revocation there.
+    enabled: !config.database.highAvailability || deps.cacheBus.crossInstance,
+  });
+  const authn = createAuthnService({
+    users,
+    orgs: siblings.orgs,
+    tokens: siblings.serviceAccounts,
+    passwordAuth,
+    sessions,
+    cache: identityCache,
+    config,
+    clock,
+  });
+  const sessionCookie = createSessionCookie(config);
+  const auth = createAuthService({ passwordAuth, sessions, config });
+  registerAuthRoutes(deps.api, { auth, sessionCookie });
+  registerAdminSessionsRoutes(deps.api, { auth, users });
+  // A disabled user is signed out everywhere.
+  users.onUserDisabled((userId) => sessions.revokeAllOf(userId));
+
+  deps.hooks.addJob({
+    name: 'delete-expired-sessions',
+    intervalMs: 10 * 60_000,
+    run: () => sessions.deleteExpired(),
+  });
+  deps.hooks.addJob({
+    name: 'delete-old-login-attempts',
+    intervalMs: 10 * 60_000,
+    run: () => passwordAuth.deleteOldAttempts(),
+  });
+  return { authenticate: createRequestAuthenticator({ authn, sessionCookie, clock }) };
+}

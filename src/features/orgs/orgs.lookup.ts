@@ -1,0 +1,48 @@
+import type { Identity } from '../../access/identity.js';
+import { isOrgRole, type OrgRole } from '../../access/org-role.js';
+import type { OrgsService } from './orgs.service.js';
+import type { OrgsStore } from './orgs.store.js';
+
+/**
+ * The orgs feature's face to its siblings: organizations and memberships (tables org, org_user)
+ * are read and written only through these functions.
+ */
+export interface OrgsLookup {
+  orgExists(orgId: number): Promise<boolean>;
+  /** the user's basic role in the org; undefined when not a member */
+  roleInOrg(orgId: number, userId: number): Promise<OrgRole | undefined>;
+  isOrgMember(orgId: number, userId: number): Promise<boolean>;
+  /** the organizations a user belongs to, by name */
+  orgsOf(userId: number): Promise<{ orgId: number; name: string; role: string }[]>;
+  /** the first organization a user belongs to (a fallback active org) */
+  firstOrgOf(userId: number): Promise<number | undefined>;
+  /** a new organization without members (a new user's own org) */
+  createOrg(name: string, now: number): Promise<number>;
+  addMember(orgId: number, userId: number, role: string, now: number): Promise<void>;
+  /**
+   * POST /api/org/users: adds the user `findUser` names with `role`, after the org's checks (role,
+   * org, user found, not yet a member); answers the user's id.
+   */
+  addMemberFoundBy(
+    identity: Identity,
+    orgId: number,
+    role: string,
+    findUser: () => Promise<number | undefined>,
+  ): Promise<number>;
+}
+
+export function createOrgsLookup(store: OrgsStore, service: OrgsService): OrgsLookup {
+  return {
+    orgExists: async (orgId) => (await store.getById(orgId)) !== undefined,
+    async roleInOrg(orgId, userId) {
+      const role = await store.roleOf(orgId, userId);
+      return isOrgRole(role) ? role : undefined;
+    },
+    isOrgMember: (orgId, userId) => store.isMember(orgId, userId),
+    orgsOf: (userId) => store.orgsOfUser(userId),
+    firstOrgOf: (userId) => store.firstOrgOf(userId),
+    createOrg: (name, now) => store.create(name, null, now),
+    addMember: (orgId, userId, role, now) => store.addMember(orgId, userId, role, now),
+    addMemberFoundBy: (identity, orgId, role, findUser) => service.addMember(identity, orgId, role, findUser),
+  };
+}

@@ -1,0 +1,33 @@
+import { unitOfWork } from '../../store/transaction.js';
+import type { FeatureDeps } from '../feature.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import { registerAdminUsersRoutes } from './admin-users.routes.js';
+import { registerOrgMembersRoutes } from './org-members.routes.js';
+import { createUsersLookup, type UsersLookup } from './users.lookup.js';
+import { registerUsersRoutes } from './users.routes.js';
+import { createUsersService } from './users.service.js';
+import { createUsersStore } from './users.store.js';
+
+/**
+ * Users: the signed-in user, other users, server-admin user management, and adding a user to an
+ * org by login or email. Org memberships go through `orgs`.
+ */
+export function registerUsers(deps: FeatureDeps, siblings: { orgs: OrgsLookup }): UsersLookup {
+  const { orgs } = siblings;
+  const store = createUsersStore(deps.db);
+  const disabledListeners: ((userId: number) => Promise<void>)[] = [];
+  const users = createUsersService({
+    users: store,
+    orgs,
+    onDisabled: async (userId) => {
+      for (const listener of disabledListeners) await listener(userId);
+    },
+    config: deps.config,
+    clock: deps.clock,
+    unitOfWork: unitOfWork(deps.db),
+  });
+  registerUsersRoutes(deps.api, { users, clock: deps.clock });
+  registerAdminUsersRoutes(deps.api, { users });
+  registerOrgMembersRoutes(deps.api, { orgs, users: store });
+  return createUsersLookup(store, disabledListeners);
+}
