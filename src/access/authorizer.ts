@@ -18,12 +18,19 @@ export interface PermissionSource {
 type ScopeResolver = (scope: string, identity: Identity) => Promise<string[]>;
 
 /**
+ * The actions a caller holds on one scope by a rule of the resource's owner rather than by stored
+ * grants (a dashboard's default grants: its creator is Admin, at the root Viewers may View).
+ */
+type DerivedActions = (scope: string, identity: Identity) => Promise<ReadonlySet<string>>;
+
+/**
  * The one place permissions are checked. Routes declare an evaluator; services may call `can()`
  * to filter lists. As in Grafana, the target scopes are tried as given first, and only on a miss
  * resolved (folder inheritance, names and ids to uids) and tried again. A denial is Grafana's 403.
  */
 export function createAuthorizer(deps: { permissions: PermissionSource; metrics: Metrics }) {
   const resolvers = new Map<string, ScopeResolver>();
+  const derivers = new Map<string, DerivedActions>();
   // Grafana's keyword scope: `users:self` is the caller's own `users:id:<id>`.
   resolvers.set('users:self', (_scope, identity) => Promise.resolve([`users:id:${identity.userId}`]));
   const source = deps.permissions;
@@ -61,14 +68,43 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
     return mapScopes(evaluator, (scope) => resolved.get(scope) ?? [scope]);
   }
 
+  /** `held` plus what derivers grant on the evaluator's scopes, or undefined when they grant nothing. */
+  async function withDerived(
+    held: PermissionMap,
+    evaluator: Evaluator,
+    identity: Identity,
+  ): Promise<PermissionMap | undefined> {
+    const pending: Promise<[string, ReadonlySet<string>]>[] = [];
+    const seen = new Set<string>();
+    mapScopes(evaluator, (scope) => {
+      const derive = derivers.get(prefixOf(scope));
+      if (derive && !seen.has(scope)) {
+        seen.add(scope);
+        pending.push(derive(scope, identity).then((actions) => [scope, actions]));
+      }
+      return [scope];
+    });
+    if (!pending.length) return undefined;
+    const extra = new Map<string, string[]>();
+    for (const [scope, actions] of await Promise.all(pending))
+      for (const action of actions) extra.set(action, [...(extra.get(action) ?? []), scope]);
+    if (!extra.size) return undefined;
+    const merged = new Map(held);
+    for (const [action, scopes] of extra) merged.set(action, [...(held.get(action) ?? []), ...scopes]);
+    return merged;
+  }
+
   async function can(identity: Identity, evaluator: Evaluator): Promise<boolean> {
     const timer = deps.metrics.accessEvaluationDuration.startTimer();
     deps.metrics.accessEvaluations.inc();
     try {
       const held = await permissionsOf(identity);
       if (evaluate(held, evaluator)) return true;
-      const resolved = await resolveScopes(evaluator, identity);
-      return resolved !== undefined && evaluate(held, resolved);
+      const [resolved, derived] = await Promise.all([
+        resolveScopes(evaluator, identity),
+        withDerived(held, evaluator, identity),
+      ]);
+      return evaluate(derived ?? held, resolved ?? evaluator);
     } finally {
       timer();
     }
@@ -83,6 +119,10 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
     /** `prefix` as Grafana's ScopePrefix: `dashboards:uid:` */
     addScopeResolver(prefix: string, resolver: ScopeResolver): void {
       resolvers.set(prefix, resolver);
+    },
+    /** Rules by which callers hold actions on the resources of a scope prefix without stored grants. */
+    addDerivedActions(prefix: string, derive: DerivedActions): void {
+      derivers.set(prefix, derive);
     },
   };
 }

@@ -1,3 +1,13 @@
+/** Who a resource permission is given to: a user (or service account), a team or a basic role. */
+export type Principal =
+  { kind: 'user'; id: number } | { kind: 'team'; id: number } | { kind: 'builtin'; role: string };
+
+/** A grant as principal and level, e.g. the Viewer basic role may View. */
+export interface LevelGrant {
+  principal: Principal;
+  level: string;
+}
+
 /**
  * Grafana's resource permission levels: what each level of each kind of resource grants, on the
  * resource's own scope (e.g. `dashboards:uid:<uid>`).

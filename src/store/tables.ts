@@ -277,6 +277,13 @@ export interface DashboardTable {
   updated: number;
   created_by: number;
   updated_by: number;
+  /**
+   * Default grants derived by rule instead of stored as permission rows (issue #26): 1 = the
+   * creator (`created_by`) holds Admin on it; cleared when its permissions are first set.
+   */
+  default_creator_admin: Generated<number>;
+  /** 1 = basic roles hold their defaults on it (Editor: Edit, Viewer: View), as at the root */
+  default_role_grants: Generated<number>;
   /** provider name, '' when not provisioned */
   provisioner: string;
   provisioned_external_id: string;

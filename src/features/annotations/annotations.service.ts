@@ -1,7 +1,7 @@
 import { accessDenied } from '../../access/authorizer.js';
 import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
-import type { CallerAccess } from '../dashboards/dashboard-access.js';
+import type { CallerAccess, DashboardRef } from '../dashboards/dashboard-access.js';
 import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
 import { can } from '../../access/evaluator.js';
 import { avatarUrl } from '../users/avatar-url.js';
@@ -96,25 +96,33 @@ export function createAnnotationsService(deps: {
 }) {
   const { store, dashboards, clock } = deps;
 
+  /** The dashboard of an annotation as permission checks need it (null: an organization annotation). */
+  function dashboardOf(row: AnnotationRow): DashboardRef | null {
+    if (row.dashboard_uid === null) return null;
+    return {
+      uid: row.dashboard_uid,
+      folder_uid: row.folder_uid ?? '',
+      created_by: row.dashboard_created_by ?? 0,
+      default_creator_admin: row.default_creator_admin ?? 0,
+      default_role_grants: row.default_role_grants ?? 0,
+    };
+  }
+
   function allowedOn(
     access: CallerAccess,
     action: AnnotationAction,
-    row: Pick<AnnotationRow, 'dashboard_uid' | 'folder_uid'>,
+    dashboard: DashboardRef | null,
   ): boolean {
-    if (row.dashboard_uid === null) return access.has(action, [ORGANIZATION]);
-    const folderUid = row.folder_uid ?? '';
-    if (!access.has(action, [DASHBOARD]) && !access.onDashboard(action, row.dashboard_uid, folderUid))
-      return false;
-    return (
-      action !== 'annotations:read' || access.onDashboard('dashboards:read', row.dashboard_uid, folderUid)
-    );
+    if (dashboard === null) return access.has(action, [ORGANIZATION]);
+    if (!access.has(action, [DASHBOARD]) && !access.onDashboard(action, dashboard)) return false;
+    return action !== 'annotations:read' || access.onDashboard('dashboards:read', dashboard);
   }
 
-  function denied(action: AnnotationAction, row: Pick<AnnotationRow, 'dashboard_uid'>) {
+  function denied(action: AnnotationAction, dashboard: DashboardRef | null) {
     return accessDenied(
-      row.dashboard_uid === null
+      dashboard === null
         ? can(action, ORGANIZATION)
-        : can(action, DASHBOARD, `dashboards:uid:${row.dashboard_uid}`),
+        : can(action, DASHBOARD, `dashboards:uid:${dashboard.uid}`),
     );
   }
 
@@ -122,8 +130,10 @@ export function createAnnotationsService(deps: {
   async function load(identity: Identity, id: number, action: AnnotationAction): Promise<AnnotationRow> {
     const [row, access] = await Promise.all([store.byId(identity.orgId, id), dashboards.access(identity)]);
     // Grafana compat: one the caller cannot read is as missing as one in another org.
-    if (!row || !allowedOn(access, 'annotations:read', row)) throw annotationNotFound();
-    if (action !== 'annotations:read' && !allowedOn(access, action, row)) throw denied(action, row);
+    if (!row || !allowedOn(access, 'annotations:read', dashboardOf(row))) throw annotationNotFound();
+    const dashboard = dashboardOf(row);
+    if (action !== 'annotations:read' && !allowedOn(access, action, dashboard))
+      throw denied(action, dashboard);
     return row;
   }
 
@@ -131,9 +141,19 @@ export function createAnnotationsService(deps: {
     const organization = access.has('annotations:read', [ORGANIZATION]);
     const readable: DashboardSet = access.readableDashboards('dashboards:read');
     const annotated: DashboardSet = access.has('annotations:read', [DASHBOARD])
-      ? { all: true, folderUids: new Set(), dashboardUids: new Set() }
+      ? {
+          all: true,
+          folderUids: new Set(),
+          dashboardUids: new Set(),
+          byDefault: { roleGrants: false, creatorId: undefined },
+        }
       : access.readableDashboards('annotations:read');
-    const none = (set: DashboardSet) => !set.all && set.folderUids.size === 0 && set.dashboardUids.size === 0;
+    const none = (set: DashboardSet) =>
+      !set.all &&
+      set.folderUids.size === 0 &&
+      set.dashboardUids.size === 0 &&
+      !set.byDefault.roleGrants &&
+      set.byDefault.creatorId === undefined;
     return {
       organization,
       dashboards: none(readable) || none(annotated) ? undefined : [readable, annotated],
@@ -191,7 +211,7 @@ export function createAnnotationsService(deps: {
     async create(identity: Identity, input: CreateInput): Promise<number> {
       if (input.text.trim() === '') throw emptyText();
       const orgId = identity.orgId;
-      let head: { id: number; uid: string; folder_uid: string } | undefined;
+      let head: (DashboardRef & { id: number }) | undefined;
       if (input.dashboardUid) {
         head = await dashboards.headByUid(orgId, input.dashboardUid);
         if (!head) throw dashboardNotFound();
@@ -199,9 +219,9 @@ export function createAnnotationsService(deps: {
         head = await dashboards.headById(orgId, input.dashboardId);
         if (!head) throw dashboardNotFound();
       }
-      const target = { dashboard_uid: head?.uid ?? null, folder_uid: head?.folder_uid ?? null };
       const access = await dashboards.access(identity);
-      if (!allowedOn(access, 'annotations:create', target)) throw denied('annotations:create', target);
+      if (!allowedOn(access, 'annotations:create', head ?? null))
+        throw denied('annotations:create', head ?? null);
       const tags = validTags(input.tags ?? []);
       const now = clock.now();
       const time = input.time || now;

@@ -9,6 +9,10 @@ import { inTransaction } from '../../store/transaction.js';
 export type AnnotationRow = Selectable<AnnotationTable> & {
   dashboard_uid: string | null;
   folder_uid: string | null;
+  /** the dashboard's creator and default grants, for permission checks */
+  dashboard_created_by: number | null;
+  default_creator_admin: number | null;
+  default_role_grants: number | null;
   login: string | null;
   email: string | null;
 };
@@ -18,6 +22,8 @@ export interface DashboardSet {
   all: boolean;
   folderUids: ReadonlySet<string>;
   dashboardUids: ReadonlySet<string>;
+  /** and those whose default grants give access: role grants on, or created by `creatorId` */
+  byDefault: { roleGrants: boolean; creatorId: number | undefined };
 }
 
 /** Who may see what: organization annotations, and dashboard annotations in every one of `dashboards`. */
@@ -63,6 +69,11 @@ function inSet(eb: From, set: DashboardSet): Expression<SqlBool> {
   for (let i = 0; i < folders.length; i += CHUNK)
     parts.push(eb('d.folder_uid', 'in', folders.slice(i, i + CHUNK)));
   for (let i = 0; i < uids.length; i += CHUNK) parts.push(eb('d.uid', 'in', uids.slice(i, i + CHUNK)));
+  if (set.byDefault.roleGrants) parts.push(eb('d.default_role_grants', '=', 1));
+  if (set.byDefault.creatorId !== undefined)
+    parts.push(
+      eb.and([eb('d.default_creator_admin', '=', 1), eb('d.created_by', '=', set.byDefault.creatorId)]),
+    );
   return parts.length ? eb.or(parts) : sql<SqlBool>`1 = 0`;
 }
 
@@ -80,6 +91,9 @@ function queries(db: Db) {
       .select([
         'd.uid as dashboard_uid',
         'd.folder_uid as folder_uid',
+        'd.created_by as dashboard_created_by',
+        'd.default_creator_admin',
+        'd.default_role_grants',
         'u.login as login',
         'u.email as email',
       ]);

@@ -1,6 +1,7 @@
 import type { Identity } from '../../access/identity.js';
 import { can, evaluate, type PermissionMap } from '../../access/evaluator.js';
 import type { PermissionSource } from '../../access/authorizer.js';
+import { CREATOR_ACTIONS, holdsByDefault, roleDefaultActions, type DefaultGrants } from './default-grants.js';
 import type { FolderTree } from './folders/folder-tree.js';
 
 export const GENERAL = 'general';
@@ -11,14 +12,38 @@ export function folderChainScopes(tree: FolderTree, folderUid: string): string[]
   return [folderUid, ...tree.ancestors(folderUid).map((f) => f.uid)].map((uid) => `folders:uid:${uid}`);
 }
 
-/** What a caller may see of dashboards and folders, for filtering lists in SQL. */
-interface ReadableFilter {
+/** A dashboard as a permission check needs it: its uid, its folder ('' at the root), its defaults. */
+export interface DashboardRef extends DefaultGrants {
+  uid: string;
+  folder_uid: string;
+}
+
+/** What a caller may see of dashboards and folders, for filtering lists in memory or in SQL. */
+export interface ReadableFilter {
   /** every dashboard (or folder) is readable */
   all: boolean;
   /** dashboards in these folders ('' for the root) are readable */
   folderUids: Set<string>;
   /** and these dashboards */
   dashboardUids: Set<string>;
+  /** and those whose default grants give it: role grants on, or created by `creatorId` */
+  byDefault: { roleGrants: boolean; creatorId: number | undefined };
+}
+
+/** Whether a filter lets a dashboard through (search calls this for every entry it walks). */
+export function passes(
+  filter: ReadableFilter,
+  uid: string,
+  folderUid: string,
+  defaults: DefaultGrants,
+): boolean {
+  return (
+    filter.all ||
+    filter.folderUids.has(folderUid) ||
+    filter.dashboardUids.has(uid) ||
+    (filter.byDefault.roleGrants && defaults.default_role_grants === 1) ||
+    (defaults.default_creator_admin === 1 && defaults.created_by === filter.byDefault.creatorId)
+  );
 }
 
 const ALL_DASHBOARDS = new Set(['*', 'dashboards:*', 'dashboards:uid:*', 'folders:*', 'folders:uid:*']);
@@ -39,10 +64,14 @@ export class CallerAccess {
     return evaluate(this.held, can(action, ...scopes));
   }
 
-  onDashboard(action: string, uid: string, folderUid: string): boolean {
-    return evaluate(
-      this.held,
-      can(action, `dashboards:uid:${uid}`, ...folderChainScopes(this.tree, folderUid)),
+  /** A dashboard action: granted on the dashboard or its folders, or by its default grants. */
+  onDashboard(action: string, dashboard: DashboardRef): boolean {
+    return (
+      holdsByDefault(this.identity, dashboard, action) ||
+      evaluate(
+        this.held,
+        can(action, `dashboards:uid:${dashboard.uid}`, ...folderChainScopes(this.tree, dashboard.folder_uid)),
+      )
     );
   }
 
@@ -51,11 +80,18 @@ export class CallerAccess {
     return evaluate(this.held, can(action, ...folderChainScopes(this.tree, folderUid)));
   }
 
-  /** Dashboards readable through `dashboards:read`: scopes turned into folder and dashboard sets. */
+  /**
+   * Dashboards on which the caller holds `action`: its scopes turned into folder and dashboard
+   * sets, plus what default grants give it.
+   */
   readableDashboards(action = 'dashboards:read'): ReadableFilter {
     const scopes = this.held.get(action) ?? [];
+    const byDefault = {
+      roleGrants: roleDefaultActions(this.identity).has(action),
+      creatorId: CREATOR_ACTIONS.has(action) ? this.identity.userId : undefined,
+    };
     if (scopes.some((s) => ALL_DASHBOARDS.has(s)))
-      return { all: true, folderUids: new Set(), dashboardUids: new Set() };
+      return { all: true, folderUids: new Set(), dashboardUids: new Set(), byDefault };
     const dashboardUids = new Set<string>();
     const granted: string[] = [];
     let root = false;
@@ -66,7 +102,7 @@ export class CallerAccess {
     }
     const folderUids = this.tree.withDescendants(granted);
     if (root) folderUids.add('');
-    return { all: false, folderUids, dashboardUids };
+    return { all: false, folderUids, dashboardUids, byDefault };
   }
 
   /** Folders readable through `folders:read` (a grant on a folder covers its subfolders). */

@@ -1,8 +1,11 @@
+import type { Identity } from '../../access/identity.js';
 import type { FeatureDeps } from '../feature.js';
 import { createAccessFactory, folderChainScopes, type AccessFactory } from './dashboard-access.js';
 import { registerDashboardsRoutes } from './dashboards.routes.js';
 import { createDashboardsService } from './dashboards.service.js';
-import { createDashboardsStore, type DashboardsStore } from './dashboards.store.js';
+import { createDashboardsStore, type DashboardHead, type DashboardsStore } from './dashboards.store.js';
+import { actionsByDefault } from './default-grants.js';
+import { createDashboardDerivedGrants } from './derived-grants.js';
 import { createFolderTreeCache } from './folders/folder-tree.js';
 import { createFoldersStore } from './folders/folders.store.js';
 import { folderUrl } from './folders/folder-present.js';
@@ -65,13 +68,31 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
     versionsToKeep: deps.config.dashboards.versionsToKeep,
   });
 
+  // The resolver and the deriver of one check ask for the same dashboard: one query per request.
+  const heads = new WeakMap<Identity, Map<string, Promise<DashboardHead | undefined>>>();
+  const headFor = (identity: Identity, scope: string) => {
+    const uid = scope.slice('dashboards:uid:'.length);
+    let mine = heads.get(identity);
+    if (!mine) heads.set(identity, (mine = new Map<string, Promise<DashboardHead | undefined>>()));
+    let head = mine.get(uid);
+    if (!head) mine.set(uid, (head = store.headByUid(identity.orgId, uid)));
+    return head;
+  };
   deps.authorizer.addScopeResolver('dashboards:uid:', async (scope, identity) => {
-    const row = await store.headByUid(identity.orgId, scope.slice('dashboards:uid:'.length));
+    const row = await headFor(identity, scope);
     // Grafana compat: its dashboard routes check a scopeless action, load the dashboard (404) and
     // only then its guardian, so an unknown dashboard is 404 for everybody, not a resolver's deny.
     if (!row) throw dashboardNotFound();
     return folderChainScopes(await folders.of(identity.orgId), row.folder_uid);
   });
+  deps.authorizer.addDerivedActions('dashboards:uid:', async (scope, identity) => {
+    const row = await headFor(identity, scope);
+    return row ? actionsByDefault(identity, row) : new Set();
+  });
+  deps.resourcePermissions.declareDerivedGrants(
+    'dashboards',
+    createDashboardDerivedGrants({ store, titles }),
+  );
   const isId = (id: string) => /^[a-zA-Z0-9_-]{1,40}$/.test(id);
   deps.resourcePermissions.declareExistence(
     'dashboards',

@@ -8,7 +8,8 @@ import { isUniqueViolation } from '../../store/unique-violation.js';
 import { can } from '../../access/evaluator.js';
 import type { ResourcePermissions } from '../rbac/resource-permissions.service.js';
 import { diffJson, renderDiff } from './dashboard-diff.js';
-import { folderChainScopes, GENERAL, type AccessFactory, type CallerAccess } from './dashboard-access.js';
+import { defaultsForNew } from './default-grants.js';
+import { GENERAL, type AccessFactory, type CallerAccess } from './dashboard-access.js';
 import {
   dashboardUrl,
   slugify,
@@ -91,7 +92,7 @@ export function createDashboardsService(deps: {
   }
 
   function requireOnDashboard(access: CallerAccess, action: string, row: DashboardHead): void {
-    if (!access.onDashboard(action, row.uid, row.folder_uid)) throw accessDenied(can(action));
+    if (!access.onDashboard(action, row)) throw accessDenied(can(action));
   }
 
   /** One attempt at a save; throws ConcurrentSave when another writer got in between. */
@@ -208,6 +209,7 @@ export function createDashboardsService(deps: {
             provisioned_external_id: '',
             provisioned_checksum: '',
             allow_ui_updates: 0,
+            ...defaultsForNew(userId, folderUid),
             ...provisioning,
           });
           const data = storedText(model, { id, uid, version });
@@ -224,16 +226,13 @@ export function createDashboardsService(deps: {
           });
         }
         await trx.setTags(orgId, id, tagsOf(model));
-        if (!existing) {
-          await deps.resourcePermissions.grantDefaults(
-            orgId,
-            'dashboards',
-            uid,
-            identity.userId > 0 ? identity.userId : null,
-            folderUid === '',
-          );
-        }
-        afterCommit(() => deps.titles.upsert(orgId, { id, uid, sortTitle, folderUid, tags: tagsOf(model) }));
+        // Read inside the unit: setting the dashboard's permissions may have just cleared them.
+        const defaults = existing
+          ? await trx.defaultGrantsOf(id)
+          : { created_by: userId, ...defaultsForNew(userId, folderUid) };
+        afterCommit(() =>
+          deps.titles.upsert(orgId, { id, uid, sortTitle, folderUid, tags: tagsOf(model), ...defaults }),
+        );
         return { id, uid, version };
       })
       .catch((err: unknown) => {
@@ -306,17 +305,17 @@ export function createDashboardsService(deps: {
         identity.kind === 'user' ? store.isStarred(identity.userId, row.id) : Promise.resolve(false),
       ]);
       const folder = row.folder_uid ? tree.get(row.folder_uid) : undefined;
-      const canSave = access.onDashboard('dashboards:write', row.uid, row.folder_uid);
-      const dashboardScopes = [`dashboards:uid:${row.uid}`, ...folderChainScopes(tree, row.folder_uid)];
+      const canSave = access.onDashboard('dashboards:write', row);
       const annotation = (action: string, type: string) =>
-        access.has(action, [`annotations:type:${type}`, ...(type === 'dashboard' ? dashboardScopes : [])]);
+        access.has(action, [`annotations:type:${type}`]) ||
+        (type === 'dashboard' && access.onDashboard(action, row));
       const meta = {
         type: 'db',
         canSave,
         canEdit: canSave,
-        canAdmin: access.onDashboard('dashboards.permissions:write', row.uid, row.folder_uid),
+        canAdmin: access.onDashboard('dashboards.permissions:write', row),
         canStar: identity.kind === 'user',
-        canDelete: access.onDashboard('dashboards:delete', row.uid, row.folder_uid),
+        canDelete: access.onDashboard('dashboards:delete', row),
         slug: row.slug,
         url: dashboardUrl(row.uid, row.slug),
         expires: '0001-01-01T00:00:00Z',

@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import type { DefaultGrants } from './default-grants.js';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import { sortTitleOf } from './dashboard-model.js';
@@ -27,6 +28,8 @@ const HEAD_COLUMNS = [
   'provisioned_external_id',
   'provisioned_checksum',
   'allow_ui_updates',
+  'default_creator_admin',
+  'default_role_grants',
 ] as const;
 
 /**
@@ -72,6 +75,46 @@ function queries(db: Db) {
         .where('org_id', '=', orgId)
         .where('uid', '=', uid)
         .executeTakeFirst();
+    },
+
+    /** Who created a dashboard and which of its default grants still hold. */
+    async defaultGrantsOf(id: number): Promise<DefaultGrants> {
+      return db
+        .selectFrom('dashboard')
+        .select(['created_by', 'default_creator_admin', 'default_role_grants'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Stops deriving a dashboard's default grants (they are being stored as permissions). */
+    async clearDefaultGrants(id: number): Promise<void> {
+      await db
+        .updateTable('dashboard')
+        .set({ default_creator_admin: 0, default_role_grants: 0 })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The dashboards on which a caller holds actions by default grants: role grants on, or its own. */
+    async uidsWithDefaults(
+      orgId: number,
+      which: { roleGrants: boolean; creatorId: number },
+    ): Promise<{ uid: string; creator: boolean }[]> {
+      const rows = await db
+        .selectFrom('dashboard')
+        .select(['uid', 'created_by', 'default_creator_admin'])
+        .where('org_id', '=', orgId)
+        .where((eb) =>
+          eb.or([
+            ...(which.roleGrants ? [eb('default_role_grants', '=', 1)] : []),
+            eb.and([eb('default_creator_admin', '=', 1), eb('created_by', '=', which.creatorId)]),
+          ]),
+        )
+        .execute();
+      return rows.map((r) => ({
+        uid: r.uid,
+        creator: r.default_creator_admin === 1 && r.created_by === which.creatorId,
+      }));
     },
 
     headById(orgId: number, id: number): Promise<DashboardHead | undefined> {

@@ -1,6 +1,6 @@
 import { ALL_FIXED_ROLES } from './basic-roles.js';
 import { isValidScope, type Permission } from '../../access/evaluator.js';
-import { RESOURCE_KINDS } from './resource-levels.js';
+import { RESOURCE_KINDS } from '../../access/resource-levels.js';
 
 /** Attributes a kind of resource is addressed by: `dashboards:*` also allows `dashboards:uid:…`. */
 const KIND_ATTRIBUTES: Record<string, string[]> = {

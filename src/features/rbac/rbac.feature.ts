@@ -51,7 +51,7 @@ export function registerRbac(deps: FeatureDeps): void {
     validatePermissions: config.rbac.permissionValidationEnabled,
   });
   registerRolesRoutes(deps.api, roles);
-  registerUserPermissionsRoutes(deps.api, deps.authorizer);
+  registerUserPermissionsRoutes(deps.api, deps.authorizer, deps.resourcePermissions);
   registerResourcePermissionsRoutes(
     deps.api,
     createResourcePermissionsApi({

@@ -1,10 +1,8 @@
 import type { Db } from '../../store/database.js';
 import { insertUnlessDuplicate } from '../../store/insert.js';
 import type { Permission } from '../../access/evaluator.js';
+import type { Principal } from '../../access/resource-levels.js';
 import { inTransaction } from '../../store/transaction.js';
-
-export type Principal =
-  { kind: 'user'; id: number } | { kind: 'team'; id: number } | { kind: 'builtin'; role: string };
 
 interface ScopedGrant {
   principal: Principal;
@@ -18,13 +16,14 @@ interface ScopedGrant {
 const SCOPES_PER_DELETE = 500;
 
 /** SQL for roles, permissions and assignments (tables role, permission, builtin_role, user_role, team_role). */
-export function createRbacStore(db: Db) {
-  function managedRoleName(principal: Principal): string {
-    if (principal.kind === 'builtin')
-      return `managed:builtins:${principal.role.toLowerCase().replace(/ /g, '_')}:permissions`;
-    return `managed:${principal.kind}s:${principal.id}:permissions`;
-  }
+/** The managed role holding a principal's resource permissions, e.g. `managed:users:7:permissions`. */
+export function managedRoleName(principal: Principal): string {
+  if (principal.kind === 'builtin')
+    return `managed:builtins:${principal.role.toLowerCase().replace(/ /g, '_')}:permissions`;
+  return `managed:${principal.kind}s:${principal.id}:permissions`;
+}
 
+export function createRbacStore(db: Db) {
   async function roleIdByName(trx: Db, orgId: number, name: string): Promise<number | undefined> {
     const row = await trx
       .selectFrom('role')
@@ -83,6 +82,11 @@ export function createRbacStore(db: Db) {
 
   return {
     /** Replaces what a principal's managed role grants on `scope` with `actions` (none: removes it). */
+    /** Runs `work` as one unit of work: every store it calls joins the transaction. */
+    inUnit<T>(work: () => Promise<T>): Promise<T> {
+      return inTransaction(db, () => work());
+    },
+
     setScopeActions(
       orgId: number,
       principal: Principal,

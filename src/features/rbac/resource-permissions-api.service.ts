@@ -9,8 +9,8 @@ import {
   teamNotFound,
   userNotFound,
 } from './rbac.errors.js';
-import type { Principal, RbacStore } from './rbac.store.js';
-import { resourceKind, type ResourceKind } from './resource-levels.js';
+import type { RbacStore } from './rbac.store.js';
+import { resourceKind, type Principal, type ResourceKind } from '../../access/resource-levels.js';
 import type { ResourcePermissions } from './resource-permissions.service.js';
 
 interface Assignments {

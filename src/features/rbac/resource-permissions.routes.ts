@@ -12,7 +12,7 @@ import {
   ResourceUserParams,
   SetPermissionBody,
 } from './rbac.schema.js';
-import { resourceKind } from './resource-levels.js';
+import { resourceKind } from '../../access/resource-levels.js';
 import type { ResourcePermissionsApi } from './resource-permissions-api.service.js';
 
 /**

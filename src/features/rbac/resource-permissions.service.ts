@@ -1,13 +1,35 @@
+import type { Permission } from '../../access/evaluator.js';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { invalidLevel, unknownResource } from './rbac.errors.js';
-import type { Principal, RbacStore } from './rbac.store.js';
-import { levelOf, resourceKind, type ResourceKind } from './resource-levels.js';
+import { managedRoleName, type RbacStore } from './rbac.store.js';
+import {
+  levelOf,
+  resourceKind,
+  type LevelGrant,
+  type Principal,
+  type ResourceKind,
+} from '../../access/resource-levels.js';
+
+/**
+ * Grants the owner of a kind of resource derives by rule instead of storing them (a dashboard's
+ * defaults). They are listed with the stored ones; the first time anybody sets a permission on
+ * the resource they become stored grants, so every later change is an ordinary one.
+ */
+export interface DerivedGrants {
+  /** the derived grants on one resource, in the order Grafana would have written them */
+  on(orgId: number, id: string): Promise<LevelGrant[]>;
+  /** stops deriving them and returns them (inside the caller's unit of work) to be stored */
+  take(orgId: number, id: string): Promise<LevelGrant[]>;
+  /** what the caller holds by rule on every resource of the kind, for listing its permissions */
+  heldBy(identity: Identity): Promise<Permission[]>;
+}
 
 export interface ResourcePermission {
   principal: Principal;
   /** the managed role holding it, e.g. `managed:users:7:permissions` */
   roleName: string;
-  /** id of its first permission row */
+  /** id of its first permission row; 0 for a derived grant, which has none */
   id: number;
   /** '' when the actions match no level exactly */
   level: string;
@@ -23,6 +45,7 @@ export function createResourcePermissions(deps: { store: RbacStore; clock: Clock
   const { store, clock } = deps;
   /** How the feature owning each kind of resource tells whether one exists in an org. */
   const existence = new Map<string, (orgId: number, id: string) => Promise<boolean>>();
+  const derivedGrants = new Map<string, DerivedGrants>();
 
   function kindOf(resource: string): ResourceKind {
     const kind = resourceKind(resource);
@@ -36,13 +59,27 @@ export function createResourcePermissions(deps: { store: RbacStore; clock: Clock
       existence.set(resource, exists);
     },
 
+    /** The owner of a kind of resource derives some of its grants by rule (see DerivedGrants). */
+    declareDerivedGrants(resource: string, derived: DerivedGrants): void {
+      derivedGrants.set(resource, derived);
+    },
+
+    /** What the caller holds by rule on resources of every kind, for listing its permissions. */
+    async derivedHeldBy(identity: Identity): Promise<Permission[]> {
+      const held = await Promise.all([...derivedGrants.values()].map((derived) => derived.heldBy(identity)));
+      return held.flat();
+    },
+
     /** Whether a resource exists; a kind whose owner declared no check is taken on trust. */
     async exists(orgId: number, resource: string, id: string): Promise<boolean> {
       const check = existence.get(kindOf(resource).resource);
       return check ? check(orgId, id) : true;
     },
 
-    /** Sets (or with level '' removes) what a principal may do on one resource. */
+    /**
+     * Sets (or with level '' removes) what a principal may do on one resource. Grants the owner
+     * derived so far are stored first, in the same unit of work, and stop being derived.
+     */
     async set(
       orgId: number,
       resource: string,
@@ -53,13 +90,35 @@ export function createResourcePermissions(deps: { store: RbacStore; clock: Clock
       const kind = kindOf(resource);
       const actions = level === '' ? [] : kind.levels[level];
       if (!actions) throw invalidLevel(level, Object.keys(kind.levels));
-      await store.setScopeActions(orgId, principal, kind.scopePrefix + id, actions, clock.now());
+      const derived = derivedGrants.get(kind.resource);
+      await store.inUnit(async () => {
+        const now = clock.now();
+        for (const grant of derived ? await derived.take(orgId, id) : []) {
+          const granted = kind.levels[grant.level] ?? [];
+          await store.setScopeActions(orgId, grant.principal, kind.scopePrefix + id, granted, now);
+        }
+        await store.setScopeActions(orgId, principal, kind.scopePrefix + id, actions, now);
+      });
     },
 
+    /** Derived grants first (they were given when the resource was created), then stored ones. */
     async list(orgId: number, resource: string, id: string): Promise<ResourcePermission[]> {
       const kind = kindOf(resource);
-      const grants = await store.grantsOnScope(orgId, kind.scopePrefix + id);
-      return grants.map((grant) => ({ ...grant, level: levelOf(kind, grant.actions) }));
+      const derived = derivedGrants.get(kind.resource);
+      const [byRule, grants] = await Promise.all([
+        derived ? derived.on(orgId, id) : [],
+        store.grantsOnScope(orgId, kind.scopePrefix + id),
+      ]);
+      return [
+        ...byRule.map(({ principal, level }) => ({
+          principal,
+          roleName: managedRoleName(principal),
+          id: 0,
+          level,
+          actions: kind.levels[level] ?? [],
+        })),
+        ...grants.map((grant) => ({ ...grant, level: levelOf(kind, grant.actions) })),
+      ];
     },
 
     /** Forgets every permission on a resource that no longer exists. */

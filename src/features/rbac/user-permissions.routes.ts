@@ -1,26 +1,40 @@
 import type { Api } from '../../http/api.js';
 import type { Authorizer } from '../../access/authorizer.js';
 import { identityOf } from '../../access/identity.js';
+import { toPermissionMap } from '../../access/evaluator.js';
 import { ReloadQuery } from './rbac.schema.js';
+import type { ResourcePermissions } from './resource-permissions.service.js';
 
 /** The caller's own effective permissions; any signed-in caller may ask. */
-export function registerUserPermissionsRoutes(api: Api, authorizer: Authorizer): void {
-  // Grafana compat: grouped by action, not reduced; scopeless actions give [""].
+export function registerUserPermissionsRoutes(
+  api: Api,
+  authorizer: Authorizer,
+  resourcePermissions: ResourcePermissions,
+): void {
+  // Grafana compat: grouped by action, not reduced; scopeless actions give [""]. Grants derived by
+  // rule (a dashboard's defaults) are listed as if they were stored.
   api.get(
     '/api/access-control/user/permissions',
     { schema: { querystring: ReloadQuery } },
     async (request) => {
-      const held = await authorizer.permissionsOf(identityOf(request), {
-        reload: request.query.reloadcache === true,
-      });
-      return Object.fromEntries(held);
+      const identity = identityOf(request);
+      const [held, derived] = await Promise.all([
+        authorizer.permissionsOf(identity, { reload: request.query.reloadcache === true }),
+        resourcePermissions.derivedHeldBy(identity),
+      ]);
+      if (!derived.length) return Object.fromEntries(held);
+      const stored = [...held].flatMap(([action, scopes]) => scopes.map((scope) => ({ action, scope })));
+      return Object.fromEntries(toPermissionMap([...stored, ...derived]));
     },
   );
 
   api.get('/api/access-control/user/actions', { schema: { querystring: ReloadQuery } }, async (request) => {
-    const held = await authorizer.permissionsOf(identityOf(request), {
-      reload: request.query.reloadcache === true,
-    });
-    return Object.fromEntries([...held.keys()].map((action) => [action, true]));
+    const identity = identityOf(request);
+    const [held, derived] = await Promise.all([
+      authorizer.permissionsOf(identity, { reload: request.query.reloadcache === true }),
+      resourcePermissions.derivedHeldBy(identity),
+    ]);
+    const actions = new Set([...held.keys(), ...derived.map((p) => p.action)]);
+    return Object.fromEntries([...actions].map((action) => [action, true]));
   });
 }

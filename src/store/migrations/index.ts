@@ -9,6 +9,7 @@ import * as alerting from './0006-alerting.js';
 import * as secrets from './0007-secrets.js';
 import * as annotations from './0008-annotations.js';
 import * as alertContactPoints from './0009-alert-contact-points.js';
+import * as derivedDashboardGrants from './0010-derived-dashboard-grants.js';
 
 interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -25,4 +26,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0007-secrets': secrets,
   '0008-annotations': annotations,
   '0009-alert-contact-points': alertContactPoints,
+  '0010-derived-dashboard-grants': derivedDashboardGrants,
 };

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { OrgTitleIndex, type IndexEntry } from '../../../src/features/dashboards/search/title-index.js';
 
+/** Default grants play no part in the index's ordering and matching. */
+const NO_DEFAULTS = { created_by: 0, default_creator_admin: 0, default_role_grants: 0 };
+
 const entry = (id: number, title: string, folderUid = ''): IndexEntry => ({
   id,
   uid: `u${id}`,
   sortTitle: title.toLowerCase(),
   folderUid,
+  ...NO_DEFAULTS,
   tags: [],
 });
 
@@ -68,6 +72,7 @@ function entries(n: number): IndexEntry[] {
       ...(next() % 20 === 0 ? ['rare'] : []),
       ...(next() % 3 === 0 ? ['third'] : []),
     ],
+    ...NO_DEFAULTS,
   }));
 }
 
@@ -135,7 +140,14 @@ describe('title index pages', () => {
 
   it('stays in order after upserts and removals', () => {
     const live = new OrgTitleIndex(all.slice(0, 300).map((e) => ({ ...e })));
-    live.upsert({ id: 5000, uid: 'new', sortTitle: 'aaa billing', folderUid: 'f1', tags: [] });
+    live.upsert({
+      id: 5000,
+      uid: 'new',
+      sortTitle: 'aaa billing',
+      folderUid: 'f1',
+      tags: [],
+      ...NO_DEFAULTS,
+    });
     live.upsert({ ...all[10]!, sortTitle: 'zzz billing renamed' });
     live.remove(all[20]!.uid);
     const ids = live
@@ -145,12 +157,33 @@ describe('title index pages', () => {
     expect(ids.at(-1)).toBe(all[10]!.id);
     expect(ids).not.toContain(all[20]!.id);
     // tags follow upserts and removals
-    live.upsert({ id: 5000, uid: 'new', sortTitle: 'aaa billing', folderUid: 'f1', tags: ['fresh'] });
+    live.upsert({
+      id: 5000,
+      uid: 'new',
+      sortTitle: 'aaa billing',
+      folderUid: 'f1',
+      tags: ['fresh'],
+      ...NO_DEFAULTS,
+    });
     const fresh = () => live.page({ tags: ['fresh'], accept: () => true }, 0, 10, false).map((e) => e.id);
     expect(fresh()).toEqual([5000]);
-    live.upsert({ id: 5000, uid: 'new', sortTitle: 'aaa billing', folderUid: 'f1', tags: [] });
+    live.upsert({
+      id: 5000,
+      uid: 'new',
+      sortTitle: 'aaa billing',
+      folderUid: 'f1',
+      tags: [],
+      ...NO_DEFAULTS,
+    });
     expect(fresh()).toEqual([]);
-    live.upsert({ id: 5000, uid: 'new', sortTitle: 'aaa billing', folderUid: 'f1', tags: ['fresh'] });
+    live.upsert({
+      id: 5000,
+      uid: 'new',
+      sortTitle: 'aaa billing',
+      folderUid: 'f1',
+      tags: ['fresh'],
+      ...NO_DEFAULTS,
+    });
     live.remove('new');
     expect(fresh()).toEqual([]);
     expect(

@@ -1,5 +1,4 @@
-import type { Principal } from '../../rbac/rbac.store.js';
-import { LEGACY_LEVELS } from '../../rbac/resource-levels.js';
+import { LEGACY_LEVELS, type Principal } from '../../../access/resource-levels.js';
 import type { ResourcePermission, ResourcePermissions } from '../../rbac/resource-permissions.service.js';
 import {
   invalidPermissionItem as invalidItem,

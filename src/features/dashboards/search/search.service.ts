@@ -1,7 +1,7 @@
 import type { Identity } from '../../../access/identity.js';
 import type { Metrics } from '../../../http/metrics.js';
 import type { AccessFactory } from '../dashboard-access.js';
-import { GENERAL } from '../dashboard-access.js';
+import { GENERAL, passes } from '../dashboard-access.js';
 import { dashboardUrl, slugify } from '../dashboard-model.js';
 import type { DashboardsStore } from '../dashboards.store.js';
 import { folderUrl } from '../folders/folder-present.js';
@@ -130,7 +130,7 @@ export function createSearchService(deps: {
         // table scan whatever the size; SQL only reads the page's rows by primary key.
         const index = await deps.titles.of(orgId);
         const accept = (e: IndexEntry) =>
-          (readable.all || readable.folderUids.has(e.folderUid) || readable.dashboardUids.has(e.uid)) &&
+          passes(readable, e.uid, e.folderUid, e) &&
           (!folderUids || folderUids.has(e.folderUid)) &&
           (!dashboardUids || dashboardUids.has(e.uid)) &&
           (!params.starred || starred.has(e.id));

@@ -17,7 +17,15 @@ export function createSearchStore(db: Db) {
       const [rows, tagRows] = await Promise.all([
         db
           .selectFrom('dashboard')
-          .select(['id', 'uid', 'sort_title', 'folder_uid'])
+          .select([
+            'id',
+            'uid',
+            'sort_title',
+            'folder_uid',
+            'created_by',
+            'default_creator_admin',
+            'default_role_grants',
+          ])
           .where('org_id', '=', orgId)
           .execute(),
         db.selectFrom('dashboard_tag').select(['dashboard_id', 'term']).where('org_id', '=', orgId).execute(),
@@ -34,6 +42,9 @@ export function createSearchStore(db: Db) {
         sortTitle: r.sort_title,
         folderUid: r.folder_uid,
         tags: tags.get(r.id) ?? [],
+        created_by: r.created_by,
+        default_creator_admin: r.default_creator_admin,
+        default_role_grants: r.default_role_grants,
       }));
     },
 

@@ -1,7 +1,9 @@
 import type { Clock } from '../../../lib/clock.js';
 import type { CacheBus } from '../../../store/cache-bus.js';
+import type { DefaultGrants } from '../default-grants.js';
 
-export interface IndexEntry {
+/** A dashboard in the index; its default grants (column names, as rows carry them) for permission filters. */
+export interface IndexEntry extends DefaultGrants {
   id: number;
   uid: string;
   /** lower-case title prefix, the sort key */
@@ -58,6 +60,12 @@ export class OrgTitleIndex {
     this.byUid.set(entry.uid, entry);
     this.tag(entry);
     this.text = undefined;
+  }
+
+  /** A dashboard's default grants changed (its permissions were set): its place stays the same. */
+  setDefaults(uid: string, defaults: DefaultGrants): void {
+    const entry = this.byUid.get(uid);
+    if (entry) Object.assign(entry, defaults);
   }
 
   remove(uid: string): void {
@@ -227,6 +235,11 @@ export function createTitleIndexCache(deps: {
 
     async upsert(orgId: number, entry: IndexEntry): Promise<void> {
       (await loaded(orgId))?.upsert(entry);
+      tellOthers();
+    },
+
+    async setDefaults(orgId: number, uid: string, defaults: DefaultGrants): Promise<void> {
+      (await loaded(orgId))?.setDefaults(uid, defaults);
       tellOthers();
     },
 
