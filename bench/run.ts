@@ -1,15 +1,20 @@
-// `npm run bench`: starts the built svc as a child process on a seeded SQLite database and a plain
-// node:http baseline, drives both with autocannon from this process, and prints req/s, p50, p99 and
-// the ratio to the baseline. Figures also go to bench/results/<time>.json. Nothing is asserted.
+// `npm run bench`: starts the built svc as a child process on a fresh database (SQLite, or
+// PostgreSQL with BENCH_DB=postgres) and a plain node:http baseline, drives both with autocannon
+// from this process, and prints req/s, p50, p99 and the ratio to the baseline. Studies (the scale
+// benchmark of issue #26) start servers of their own and print figures. Everything also goes to
+// bench/results/<time>.json. Nothing is asserted.
+//
+// BENCH_ONLY=a,b        only the scenarios and studies whose name contains one of these texts
+// BENCH_DURATION=5      seconds per measurement;  BENCH_CONNECTIONS=10  autocannon connections
+// BENCH_DB=postgres     every server on a new PostgreSQL database (127.0.0.1:5432, user postgres)
+// BENCH_SCALE_DASHBOARDS=100000  the large size of the scale study and the search organizations
+// BENCH_SCALE_GRANTS=10-15       team grants per dashboard in the scale study
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { CONNECTIONS, DURATION_S, measure, warmUp, type Measurement } from './measure.js';
 import { alertingFanoutScenarios } from './scenarios/alerting-fanout.js';
 import { alertingScenarios } from './scenarios/alerting.js';
 import { dashboardScenarios } from './scenarios/dashboards.js';
@@ -17,14 +22,15 @@ import { datasourceScenarios } from './scenarios/datasources.js';
 import { identityScenarios } from './scenarios/identity.js';
 import { rbacScenarios } from './scenarios/rbac.js';
 import { opsScenarios } from './scenarios/ops.js';
-import type { BenchContext, BenchRequest, Scenario } from './scenarios/types.js';
+import { scaleStudy } from './scenarios/scale.js';
+import type { BenchContext, Figure, Scenario, Study } from './scenarios/types.js';
+import { startServer, type BenchServer } from './server.js';
 import { benchTemplateRender } from './template-render.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** BENCH_ONLY=a,b: only the scenarios whose name contains one of these texts. */
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const selected = (name: string) => !ONLY || ONLY.some((text) => name.includes(text));
 
 const scenarios: Scenario[] = [
   ...opsScenarios,
@@ -34,15 +40,11 @@ const scenarios: Scenario[] = [
   ...datasourceScenarios,
   ...alertingScenarios,
   ...alertingFanoutScenarios,
-].filter((s) => !ONLY || ONLY.some((text) => s.name.includes(text)));
+].filter((s) => selected(s.name));
+const studies: Study[] = [scaleStudy].filter((s) => selected(s.name));
 
-interface Row {
+interface Row extends Measurement {
   scenario: string;
-  requestsPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
   ratioToBaseline: number;
 }
 
@@ -74,73 +76,61 @@ function startChild<T>(
   });
 }
 
-async function measure(
-  url: string,
-  request: BenchRequest,
-): Promise<Omit<Row, 'scenario' | 'ratioToBaseline'>> {
-  const result = await autocannon({
-    url: url + request.path,
-    method: request.method ?? 'GET',
-    headers: request.headers,
-    body: request.body,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-  });
-  return {
-    requestsPerSec: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
-
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  const port = await freePort();
   // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it exits.
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
-  const svcProcess = spawn(process.execPath, [...profile, 'dist/main.js'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      SVC_PATHS_DATA: dataDir,
-      SVC_SERVER_HTTP_ADDR: '127.0.0.1',
-      SVC_SERVER_HTTP_PORT: String(port),
-      SVC_LOG_LEVEL: 'warn',
-    },
-  });
-  const svcUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(svcUrl);
-  const baseline = await startChild(
-    process.execPath,
-    ['bench/baseline-server.mjs'],
-    {},
-    (line) => (line as { port?: number }).port,
-  );
-  const ctx: BenchContext = {
-    url: svcUrl,
-    adminAuth: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
-    dataDir,
+  const servers: BenchServer[] = [];
+  const start = async (label: string, args: string[] = []) => {
+    const server = await startServer(label, args);
+    servers.push(server);
+    return server;
   };
+  let baseline: ChildProcess | undefined;
+  // Ctrl-C or a kill still stops every child (and drops PostgreSQL databases).
+  const interrupted = () => void stopAll().then(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  async function stopAll(): Promise<void> {
+    baseline?.kill('SIGTERM');
+    await Promise.allSettled(servers.map((server) => server.stop()));
+  }
 
   try {
-    const base = await measure(`http://127.0.0.1:${baseline.value}`, { path: '/' });
+    const svc = await start('main', profile);
+    const started = await startChild(
+      process.execPath,
+      ['bench/baseline-server.mjs'],
+      {},
+      (line) => (line as { port?: number }).port,
+    );
+    baseline = started.child;
+    const ctx: BenchContext = {
+      url: svc.url,
+      adminAuth: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
+      dataDir: svc.dataDir,
+    };
+    const base = await measure(`http://127.0.0.1:${started.value}`, { path: '/' });
     const rows: Row[] = [{ scenario: 'baseline node:http', ...base, ratioToBaseline: 1 }];
+    const toRow = (scenario: string, figures: Measurement): Row => ({
+      scenario,
+      ...figures,
+      ratioToBaseline: round(figures.requestsPerSec / base.requestsPerSec),
+    });
     for (const scenario of scenarios) {
       const request = await scenario.prepare(ctx);
       await warmUp(ctx.url, request);
-      const figures = await measure(ctx.url, request);
-      rows.push({
-        scenario: scenario.name,
-        ...figures,
-        ratioToBaseline: round(figures.requestsPerSec / base.requestsPerSec),
-      });
+      rows.push(toRow(scenario.name, await measure(ctx.url, request)));
+    }
+    const studyResults: Record<string, { figures: Figure[] }> = {};
+    for (const study of studies) {
+      const result = await study.run({ startServer: (label) => start(label) });
+      rows.push(...result.rows.map((r) => toRow(r.scenario, r)));
+      studyResults[study.name] = { figures: result.figures };
     }
     print(rows);
+    for (const [name, { figures }] of Object.entries(studyResults)) printFigures(name, figures);
     // In-process figures that bound other paths (no HTTP).
     const micro = ONLY ? [] : [await benchTemplateRender()];
     for (const m of micro) console.log(`\n${m.scenario}: ${m.opsPerSec} ops/s, ${m.meanMs} ms each`);
@@ -149,48 +139,25 @@ async function main(): Promise<void> {
     const file = join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       file,
-      JSON.stringify({ durationSeconds: DURATION_S, connections: CONNECTIONS, rows, micro }, null, 2),
+      JSON.stringify(
+        {
+          database: process.env.BENCH_DB ?? 'sqlite',
+          durationSeconds: DURATION_S,
+          connections: CONNECTIONS,
+          rows,
+          studies: studyResults,
+          micro,
+        },
+        null,
+        2,
+      ),
     );
     console.log(`\nwritten to ${file}`);
   } finally {
-    svcProcess.kill('SIGTERM');
-    baseline.child.kill('SIGTERM');
+    await stopAll();
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
   }
-}
-
-/** A few requests first, so lazily built caches (title index, folder tree, identities) are not timed. */
-async function warmUp(url: string, request: BenchRequest): Promise<void> {
-  for (let i = 0; i < 20; i++) {
-    const response = await fetch(url + request.path, {
-      method: request.method ?? 'GET',
-      headers: request.headers,
-      body: request.body,
-    });
-    await response.arrayBuffer();
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilReady(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return;
-    await sleep(100);
-  }
-  throw new Error(`svc at ${url} did not become ready`);
 }
 
 function round(n: number): number {
@@ -209,6 +176,15 @@ function print(rows: Row[]): void {
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of table) console.log(line(row));
+}
+
+function printFigures(study: string, figures: Figure[]): void {
+  console.log(`\n${study}\n`);
+  const width = Math.max(...figures.map((f) => f.name.length));
+  for (const f of figures) {
+    const value = f.value === null ? 'n/a' : `${f.value} ${f.unit}`;
+    console.log(`${f.name.padEnd(width)}  ${value.padStart(12)}${f.target ? `   (target ${f.target})` : ''}`);
+  }
 }
 
 main().catch((err: unknown) => {

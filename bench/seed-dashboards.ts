@@ -1,12 +1,8 @@
-// Seeds an organization with many dashboards for the search benchmarks. `npm run bench` calls
-// seedSearchOrg() for a 1 000- and a 100 000-dashboard organization on its own server; users, the
-// org and the team go through the API, folders, dashboards, tags and grants are written directly
-// in batches (100 000 saves through the API would take many minutes).
-import { createRbacStore } from '../src/features/rbac/rbac.store.js';
-import { createResourcePermissions } from '../src/features/rbac/resource-permissions.service.js';
-import type { Db } from '../src/store/database.js';
+// Seeds an organization with many dashboards for the search benchmarks, entirely through the HTTP
+// API (the same service code users hit, grants included) with SEED_CLIENTS concurrent clients.
+// `npm run bench` calls seedSearchOrg() for a 1 000-dashboard and a large organization on one server.
+import { pool, type Api } from './api-seed.js';
 
-const BATCH = 500;
 const WORDS = [
   'api',
   'billing',
@@ -20,11 +16,8 @@ const WORDS = [
   'mesh',
 ];
 
-type Api = <T>(method: string, path: string, body?: unknown, orgId?: number) => Promise<T>;
-
 interface SearchOrgOptions {
   api: Api;
-  db: Db;
   /** the organization's name, created through the API */
   name: string;
   dashboards: number;
@@ -37,8 +30,8 @@ interface SearchOrgOptions {
 }
 
 /** A small but realistic model: a few panels with targets. */
-function model(uid: string, title: string, tags: string[]): string {
-  return JSON.stringify({
+export function dashboardModel(uid: string, title: string, tags: string[]): Record<string, unknown> {
+  return {
     uid,
     title,
     tags,
@@ -51,111 +44,79 @@ function model(uid: string, title: string, tags: string[]): string {
       gridPos: { h: 8, w: 8, x: (p - 1) * 8, y: 0 },
       targets: [{ refId: 'A', expr: `rate(http_requests_total{service="${uid}"}[5m])` }],
     })),
-  });
+  };
 }
 
-async function seedFolders(db: Db, orgId: number, count: number, now: number): Promise<string[]> {
-  const uids: string[] = [];
-  const rows = [];
+/** The i-th bench dashboard's title and tags: a tenth of the titles hold each word. */
+export function dashboardTitle(i: number): { title: string; tags: string[] } {
+  return {
+    title: `${WORDS[i % WORDS.length]} service ${WORDS[(i >> 3) % WORDS.length]} ${i}`,
+    tags: [WORDS[i % WORDS.length]!, `team-${i % 50}`],
+  };
+}
+
+/** Removes the Viewer and Editor basic-role grants a root folder gets when created. */
+export async function revokeBasicRoles(api: Api, folderUid: string, orgId?: number): Promise<void> {
+  for (const role of ['Viewer', 'Editor'])
+    await api(
+      'POST',
+      `/api/access-control/folders/${folderUid}/builtInRoles/${role}`,
+      { permission: '' },
+      orgId,
+    );
+}
+
+async function seedFolders(api: Api, orgId: number, count: number): Promise<string[]> {
   const roots = Math.min(10, count);
   const children = Math.min(90, Math.max(0, count - roots));
-  for (let i = 0; i < count; i++) {
-    const uid = `bf-${i}`;
-    const parent = i < roots ? '' : i < roots + children ? `bf-${i % roots}` : `bf-${roots + (i % children)}`;
-    uids.push(uid);
-    rows.push({
-      org_id: orgId,
-      uid,
-      title: `Folder ${WORDS[i % WORDS.length]} ${i}`,
-      description: '',
-      parent_uid: parent,
-      version: 1,
-      created: now,
-      updated: now,
-      created_by: 1,
-      updated_by: 1,
-    });
-  }
-  for (let i = 0; i < rows.length; i += BATCH)
-    await db
-      .insertInto('folder')
-      .values(rows.slice(i, i + BATCH))
-      .execute();
-  return uids;
-}
-
-async function seedDashboards(db: Db, orgId: number, count: number, folders: string[], now: number) {
-  for (let start = 0; start < count; start += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => {
-      const i = start + k;
-      const uid = `bd-${i}`;
-      const title = `${WORDS[i % WORDS.length]} service ${WORDS[(i >> 3) % WORDS.length]} ${i}`;
-      const tags = [WORDS[i % WORDS.length]!, `team-${i % 50}`];
-      return { uid, title, tags, folder: folders[i % folders.length] ?? '' };
-    });
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('dashboard')
-        .values(
-          batch.map((d) => ({
-            org_id: orgId,
-            uid: d.uid,
-            title: d.title,
-            sort_title: d.title.toLowerCase(),
-            slug: d.title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-            folder_uid: d.folder,
-            version: 1,
-            data: model(d.uid, d.title, d.tags),
-            created: now,
-            updated: now,
-            created_by: 1,
-            updated_by: 1,
-            provisioner: '',
-            provisioned_external_id: '',
-            provisioned_checksum: '',
-            allow_ui_updates: 0,
-          })),
-        )
-        .execute();
-      const rows = await trx
-        .selectFrom('dashboard')
-        .select(['id', 'uid'])
-        .where('org_id', '=', orgId)
-        .where(
-          'uid',
-          'in',
-          batch.map((d) => d.uid),
-        )
-        .execute();
-      const ids = new Map(rows.map((r) => [r.uid, r.id]));
-      await trx
-        .insertInto('dashboard_tag')
-        .values(
-          batch.flatMap((d) =>
-            d.tags.map((term) => ({ org_id: orgId, dashboard_id: ids.get(d.uid)!, term })),
-          ),
-        )
-        .execute();
-    });
-  }
+  const uid = (i: number) => `bf-${i}`;
+  const parent = (i: number) =>
+    i < roots ? undefined : i < roots + children ? uid(i % roots) : uid(roots + (i % children));
+  const create = (i: number) =>
+    api(
+      'POST',
+      '/api/folders',
+      { uid: uid(i), title: `Folder ${WORDS[i % WORDS.length]} ${i}`, parentUid: parent(i) },
+      orgId,
+    );
+  // Parents before their children: roots, then the second level, then the third.
+  await pool(0, roots, create);
+  await pool(roots, roots + children, create);
+  await pool(roots + children, count, create);
+  // Root folders are readable by every Viewer unless revoked: the viewer sees only its team's grants.
+  await pool(0, roots, (i) => revokeBasicRoles(api, uid(i), orgId));
+  return Array.from({ length: count }, (_, i) => uid(i));
 }
 
 /** Creates the organization and fills it; returns its id. */
 export async function seedSearchOrg(options: SearchOrgOptions): Promise<number> {
-  const { api, db } = options;
-  const now = Date.now();
+  const { api } = options;
   const { orgId } = await api<{ orgId: number }>('POST', '/api/orgs', { name: options.name });
   const viewer = await api<{ login: string }>('GET', `/api/users/${options.viewerId}`);
   await api('POST', `/api/orgs/${orgId}/users`, { loginOrEmail: viewer.login, role: 'Viewer' });
   const team = await api<{ teamId: number }>('POST', '/api/teams', { name: 'bench-viewers' }, orgId);
   await api('POST', `/api/teams/${team.teamId}/members`, { userId: options.viewerId }, orgId);
 
-  const folders = await seedFolders(db, orgId, options.folders, now);
-  await seedDashboards(db, orgId, options.dashboards, folders, now);
-  const permissions = createResourcePermissions({ store: createRbacStore(db), clock: { now: () => now } });
+  const folders = await seedFolders(api, orgId, options.folders);
+  await pool(0, options.dashboards, async (i) => {
+    const uid = `bd-${i}`;
+    const { title, tags } = dashboardTitle(i);
+    await api(
+      'POST',
+      '/api/dashboards/db',
+      { dashboard: dashboardModel(uid, title, tags), folderUid: folders[i % folders.length] ?? '' },
+      orgId,
+    );
+  });
   const step = Math.max(1, Math.floor(folders.length / options.grantedFolders));
   const granted = folders.filter((_, i) => i % step === 0).slice(0, options.grantedFolders);
-  for (const uid of granted)
-    await permissions.set(orgId, 'folders', uid, { kind: 'team', id: team.teamId }, 'View');
+  await pool(0, granted.length, (i) =>
+    api(
+      'POST',
+      `/api/access-control/folders/${granted[i]}/teams/${team.teamId}`,
+      { permission: 'View' },
+      orgId,
+    ),
+  );
   return orgId;
 }

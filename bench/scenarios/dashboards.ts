@@ -1,14 +1,13 @@
-import { loadConfig } from '../../src/config/load.js';
-import { projectRoot } from '../../src/lib/build-info.js';
-import { openDatabase } from '../../src/store/database.js';
+import { apiClient } from '../api-seed.js';
 import { seedSearchOrg } from '../seed-dashboards.js';
 import { adminApi } from './admin-api.js';
 import type { BenchContext, Scenario } from './types.js';
 
 // Search at two sizes on one server, so their ratio is measured in the same run: an org with
 // 1 000 dashboards in 10 folders (2 granted to the viewer's team) and one with 100 000 dashboards
-// in 1 000 nested folders (200 granted). BENCH_SEARCH_DASHBOARDS overrides the large size.
-const LARGE = Number(process.env.BENCH_SEARCH_DASHBOARDS ?? 100_000);
+// in 1 000 nested folders (200 granted), all seeded through the API. The large size is
+// BENCH_SEARCH_DASHBOARDS, else BENCH_SCALE_DASHBOARDS, else 100 000.
+const LARGE = Number(process.env.BENCH_SEARCH_DASHBOARDS ?? process.env.BENCH_SCALE_DASHBOARDS ?? 100_000);
 const VIEWER = `Basic ${Buffer.from('bench-viewer:bench-viewer-pw').toString('base64')}`;
 
 interface SearchOrgs {
@@ -24,27 +23,16 @@ function seedSearchOrgs(ctx: BenchContext): Promise<SearchOrgs> {
       email: 'bench-viewer@example.com',
       password: 'bench-viewer-pw',
     });
-    const config = loadConfig({ homepath: projectRoot, env: { SVC_PATHS_DATA: ctx.dataDir }, overrides: {} });
-    const database = openDatabase(config.database);
+    const api = apiClient(ctx.url, ctx.adminAuth);
     const started = Date.now();
-    try {
-      const seed = (name: string, dashboards: number, folders: number, grantedFolders: number) =>
-        seedSearchOrg({
-          api: (method, path, body, orgId) => adminApi(ctx, method, path, body, orgId),
-          db: database.db,
-          name,
-          dashboards,
-          folders,
-          grantedFolders,
-          viewerId: viewer.id,
-        });
-      const small = await seed('bench 1k', 1_000, 10, 2);
-      const large = await seed('bench large', LARGE, 1_000, 200);
-      console.error(`seeded ${LARGE + 1_000} dashboards in ${Math.round((Date.now() - started) / 1000)} s`);
-      return { small, large };
-    } finally {
-      await database.close();
-    }
+    const seed = (name: string, dashboards: number, folders: number, grantedFolders: number) =>
+      seedSearchOrg({ api, name, dashboards, folders, grantedFolders, viewerId: viewer.id });
+    const small = await seed('bench 1k', 1_000, 10, 2);
+    const large = await seed('bench large', LARGE, Math.min(1_000, LARGE), Math.min(200, LARGE));
+    console.error(
+      `search orgs: seeded ${LARGE + 1_000} dashboards through the API in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+    return { small, large };
   })();
   return seeding;
 }

@@ -1,0 +1,155 @@
+// The svc under test as a child process of the bench, on a fresh database: SQLite in a temporary
+// data directory (default) or, with BENCH_DB=postgres, a new PostgreSQL database on
+// 127.0.0.1:5432 (user postgres, trust auth) that stop() drops again.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
+
+export type BenchDatabase = { type: 'sqlite3'; path: string } | { type: 'postgres'; name: string };
+
+export interface BenchServer {
+  url: string;
+  /** the node process serving `url` (its /proc/<pid>/status holds the RSS) */
+  pid: number;
+  dataDir: string;
+  database: BenchDatabase;
+  stop(): Promise<void>;
+}
+
+const dialect = process.env.BENCH_DB ?? 'sqlite';
+if (dialect !== 'sqlite' && dialect !== 'postgres')
+  throw new Error(`BENCH_DB=${dialect}: sqlite or postgres`);
+
+function psql(sql: string): void {
+  execFileSync(
+    'psql',
+    ['-h', PG.host, '-p', String(PG.port), '-U', PG.user, '-v', 'ON_ERROR_STOP=1', '-qc', sql],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+}
+
+/** Starts the built server (dist/main.js) on a fresh database and waits until it is ready. */
+export async function startServer(label: string, extraArgs: string[] = []): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+  const port = await freePort();
+  let database: BenchDatabase;
+  const env: NodeJS.ProcessEnv = {
+    SVC_PATHS_DATA: dataDir,
+    SVC_SERVER_HTTP_ADDR: '127.0.0.1',
+    SVC_SERVER_HTTP_PORT: String(port),
+    SVC_LOG_LEVEL: 'warn',
+  };
+  if (dialect === 'postgres') {
+    const name = `svc_bench_${Date.now()}_${label.replace(/\W/g, '_')}`;
+    psql(`CREATE DATABASE ${name}`);
+    database = { type: 'postgres', name };
+    Object.assign(env, {
+      SVC_DATABASE_TYPE: 'postgres',
+      SVC_DATABASE_HOST: `${PG.host}:${PG.port}`,
+      SVC_DATABASE_NAME: name,
+      SVC_DATABASE_USER: PG.user,
+    });
+  } else {
+    database = { type: 'sqlite3', path: join(dataDir, 'svc.db') };
+    Object.assign(env, { SVC_DATABASE_TYPE: 'sqlite3' });
+  }
+  const child = spawn(process.execPath, [...extraArgs, 'dist/main.js'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  let stopping: Promise<void> | undefined;
+  // Once: every caller (the study's finally, the run's cleanup, a signal) waits for the same end.
+  const stop = () =>
+    (stopping ??= (async () => {
+      await killChild(child);
+      if (database.type === 'postgres') psql(`DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    })());
+  try {
+    await waitUntilReady(url, child);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, pid: child.pid!, dataDir, database, stop };
+}
+
+/** SIGTERM, then SIGKILL if the process is still there after 10 s. */
+async function killChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`svc exited with ${child.exitCode} before it was ready`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    await sleep(100);
+  }
+  throw new Error(`svc at ${url} did not become ready`);
+}
+
+/** Rows of `table` in the server's database, read on a read-only connection of the bench's own. */
+export async function countRows(database: BenchDatabase, table: string): Promise<number> {
+  if (database.type === 'sqlite3') {
+    const db = new Database(database.path, { readonly: true, fileMustExist: true });
+    try {
+      return (db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ ...PG, database: database.name });
+  await client.connect();
+  try {
+    await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
+    const result = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`);
+    return Number(result.rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The resident set size of a process in MB (VmRSS of /proc/<pid>/status), or null off Linux. */
+export function rssMb(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) =>
+      Number(/\s(\d+) kB/.exec(status.split('\n').find((l) => l.startsWith(field)) ?? '')?.[1]);
+    return { rss: Math.round(kb('VmRSS:') / 1024), peak: Math.round(kb('VmHWM:') / 1024) };
+  } catch {
+    return null;
+  }
+}
