@@ -4,7 +4,7 @@ import { registerOrgsRoutes } from './orgs.routes.js';
 import { createOrgsService } from './orgs.service.js';
 import { createOrgsStore } from './orgs.store.js';
 
-/** Organizations and their members (/api/org…, /api/orgs…); depends on no sibling. */
+/** Organizations and their members (/api/org…, /api/orgs…); takes no sibling's lookup. */
 export function registerOrgs(deps: FeatureDeps): OrgsLookup {
   const store = createOrgsStore(deps.db);
   const orgs = createOrgsService({ orgs: store, clock: deps.clock });
