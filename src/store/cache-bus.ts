@@ -11,8 +11,9 @@ import type { Config } from '../config/config.js';
  */
 export interface CacheBus {
   readonly crossInstance: boolean;
-  publish(topic: string): void;
-  subscribe(topic: string, listener: () => void): void;
+  /** `detail` (no spaces in `topic`) says what changed, e.g. which cache key */
+  publish(topic: string, detail?: string): void;
+  subscribe(topic: string, listener: (detail: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -22,7 +23,7 @@ export function createCacheBus(config: Config, logger: FastifyBaseLogger): Cache
   if (config.remoteCache.type !== 'redis') {
     return {
       crossInstance: false,
-      publish: (topic) => void local.emit(topic),
+      publish: (topic, detail = '') => void local.emit(topic, detail),
       subscribe: (topic, listener) => void local.on(topic, listener),
       close: () => Promise.resolve(),
     };
@@ -38,15 +39,16 @@ export function createCacheBus(config: Config, logger: FastifyBaseLogger): Cache
   }
   void subscriber.subscribe(channel).catch((err: unknown) => logger.error({ err }, 'redis subscribe failed'));
   subscriber.on('message', (_channel: string, message: string) => {
-    const separator = message.indexOf(' ');
-    if (message.slice(0, separator) !== instance) local.emit(message.slice(separator + 1));
+    // `<instance> <topic> <detail>`
+    const [from, topic, ...detail] = message.split(' ');
+    if (from !== instance && topic) local.emit(topic, detail.join(' '));
   });
   return {
     crossInstance: true,
-    publish(topic) {
-      local.emit(topic);
+    publish(topic, detail = '') {
+      local.emit(topic, detail);
       publisher
-        .publish(channel, `${instance} ${topic}`)
+        .publish(channel, `${instance} ${topic} ${detail}`)
         .catch((err: unknown) => logger.warn({ err }, 'redis publish failed'));
     },
     subscribe: (topic, listener) => void local.on(topic, listener),

@@ -110,4 +110,60 @@ describe('permission cache', () => {
     expect((await teams()).status).toBe(200);
     expect(await cacheUsage(server)).toEqual({ hit: 0, miss: 0 });
   });
+
+  it('drops nothing on dashboard writes, and only the touched principal’s part on a grant change', async () => {
+    const server = await startTestServer({ overrides: single });
+    const viewer = await createUser(server);
+    const grantee = await createUser(server);
+    const folder = await call(server, 'POST', '/api/folders', {
+      as: ADMIN,
+      body: { uid: 'cf', title: 'CF' },
+    });
+    expect(folder.status).toBe(200);
+    const save = async (uid: string) => {
+      const saved = await call(server, 'POST', '/api/dashboards/db', {
+        as: ADMIN,
+        body: { dashboard: { uid, title: uid }, folderUid: 'cf', overwrite: true },
+      });
+      expect(saved.status).toBe(200);
+    };
+    await save('cached-1');
+    const read = async (as: typeof viewer.as) =>
+      expect((await call(server, 'GET', '/api/dashboards/uid/cached-1', { as })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await read(viewer.as);
+    await read(grantee.as);
+    await read(ADMIN);
+
+    // Dashboard creates, saves and deletes change nobody's permissions.
+    const before = await cacheUsage(server);
+    await save('cached-2');
+    await save('cached-1');
+    expect((await call(server, 'DELETE', '/api/dashboards/uid/cached-2', { as: ADMIN })).status).toBe(200);
+    await read(viewer.as);
+    await read(grantee.as);
+    const afterWrites = await cacheUsage(server);
+    expect(afterWrites.miss).toBe(before.miss);
+    expect(afterWrites.hit).toBeGreaterThan(before.hit);
+
+    // A grant to one user drops that user's part (and everyone's merged view, rebuilt without a
+    // query): the viewer's own part and the basic roles' stay cached.
+    const granted = await call(
+      server,
+      'POST',
+      `/api/access-control/dashboards/cached-1/users/${grantee.id}`,
+      {
+        as: ADMIN,
+        body: { permission: 'Edit' },
+      },
+    );
+    expect(granted.status).toBe(200);
+    const beforeReads = await cacheUsage(server);
+    await read(viewer.as);
+    const afterViewer = await cacheUsage(server);
+    expect(afterViewer.miss - beforeReads.miss).toBe(1);
+    const meta = await call(server, 'GET', '/api/dashboards/uid/cached-1', { as: grantee.as });
+    expect(meta.body.meta.canSave).toBe(true);
+    expect((await cacheUsage(server)).miss - afterViewer.miss).toBe(2);
+  });
 });

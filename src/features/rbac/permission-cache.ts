@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
+import type { Principal } from '../../access/resource-levels.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CacheBus } from '../../store/cache-bus.js';
@@ -35,6 +37,42 @@ const AFFECTS: Record<string, CacheSection[]> = {
 };
 const SECTIONS: CacheSection[] = ['basic', 'team', 'user'];
 const topic = (section: CacheSection) => `rbac:${section}`;
+const KEY_TOPIC = 'rbac:key';
+
+/** One principal's cached part: `user` `<id>|<org>`, `team` `<id>|<org>`, `basic` `<role>|<org>`. */
+interface PartKey {
+  section: 'basic' | 'team' | 'user';
+  key: string;
+}
+
+/** Basic roles whose cached part holds a grant to each basic role (Viewer ⊂ Editor ⊂ Admin). */
+const RECEIVED_BY: Record<string, string[]> = {
+  Viewer: ['Viewer', 'Editor', 'Admin'],
+  Editor: ['Editor', 'Admin'],
+  Admin: ['Admin'],
+};
+
+/** The cached parts a grant to `principal` in `orgId` changes. */
+export function partKeysOf(orgId: number, principal: Principal): PartKey[] {
+  if (principal.kind === 'user') return [{ section: 'user', key: `${principal.id}|${orgId}` }];
+  if (principal.kind === 'team') return [{ section: 'team', key: `${principal.id}|${orgId}` }];
+  return (RECEIVED_BY[principal.role] ?? [principal.role]).map((role) => ({
+    section: 'basic' as const,
+    key: `${role}|${orgId}`,
+  }));
+}
+
+/** The parts the writes under way in this async context change, when they are known. */
+const narrowed = new AsyncLocalStorage<PartKey[]>();
+
+/**
+ * Runs writes to the rbac tables whose effect is limited to the principals' parts (a resource
+ * permission set for a user, a team or a basic role): only those parts are dropped, here and on
+ * every other instance, instead of every cached permission of their kind.
+ */
+export function invalidatingOnly<T>(parts: PartKey[], work: () => Promise<T>): Promise<T> {
+  return narrowed.run(parts, work);
+}
 
 interface Entry {
   value: unknown;
@@ -64,6 +102,31 @@ export function createPermissionCache(deps: {
   /** Loads under way, so concurrent misses of one key (a burst after a change) share one query. */
   const loading = new Map<string, Promise<unknown>>();
 
+  /**
+   * Keys dropped recently, with when (a count of key drops) and until when loads of them may still
+   * read the rows from before the change: such loads are not kept.
+   */
+  const droppedKeys = new Map<string, { at: number; until: number }>();
+  let keyDrops = 0;
+  function invalidateKey({ section, key }: PartKey): void {
+    const until = deps.clock.now() + SETTLE_MS;
+    caches[section].delete(key);
+    droppedKeys.set(`${section}|${key}`, { at: ++keyDrops, until });
+    // merged views are rebuilt from the cached parts (no query), so all of them can go
+    generations.merged++;
+    settledAt.merged = until;
+  }
+  const keySettled = (section: CacheSection, key: string) => {
+    const id = `${section}|${key}`;
+    const dropped = droppedKeys.get(id);
+    if (dropped === undefined) return true;
+    if (deps.clock.now() < dropped.until) return false;
+    droppedKeys.delete(id);
+    return true;
+  };
+  const droppedSince = (section: CacheSection, key: string, drops: number) =>
+    (droppedKeys.get(`${section}|${key}`)?.at ?? 0) > drops;
+
   function invalidate(section: CacheSection): void {
     const until = deps.clock.now() + SETTLE_MS;
     generations[section]++;
@@ -73,6 +136,15 @@ export function createPermissionCache(deps: {
   }
 
   deps.database.onTablesChanged(({ tables }) => {
+    if (![...tables].some((table) => AFFECTS[table])) return;
+    const parts = narrowed.getStore();
+    if (parts) {
+      for (const part of parts) {
+        invalidateKey(part);
+        deps.bus.publish(KEY_TOPIC, `${part.section}|${part.key}`);
+      }
+      return;
+    }
     const touched = new Set<CacheSection>();
     for (const table of tables) for (const section of AFFECTS[table] ?? []) touched.add(section);
     for (const section of touched) {
@@ -81,6 +153,12 @@ export function createPermissionCache(deps: {
     }
   });
   for (const section of SECTIONS) deps.bus.subscribe(topic(section), () => invalidate(section));
+  deps.bus.subscribe(KEY_TOPIC, (detail) => {
+    const separator = detail.indexOf('|');
+    const section = detail.slice(0, separator);
+    if (section === 'basic' || section === 'team' || section === 'user')
+      invalidateKey({ section, key: detail.slice(separator + 1) });
+  });
 
   return {
     enabled: deps.enabled,
@@ -101,12 +179,14 @@ export function createPermissionCache(deps: {
       deps.metrics.accessPermissionsCache.inc({ status: 'miss' });
       // A load started while a change settles may read the rows from before its commit: such a
       // load serves its own request only, neither cached nor shared.
-      const settled = deps.clock.now() >= settledAt[section];
+      const settled = deps.clock.now() >= settledAt[section] && keySettled(section, key);
       const flight = `${section}|${generation}|${key}`;
       const shared = reload || !settled ? undefined : loading.get(flight);
       if (shared) return shared as Promise<T>;
+      const drops = keyDrops;
       const pending = load().then((value) => {
-        if (generations[section] === generation && settled) cache.set(key, { value, generation });
+        if (generations[section] === generation && settled && !droppedSince(section, key, drops))
+          cache.set(key, { value, generation });
         return value;
       });
       if (!settled) return pending;

@@ -233,6 +233,15 @@ export function createRbacStore(db: Db) {
         .where('name', 'like', 'managed:%');
       for (let i = 0; i < scopes.length; i += SCOPES_PER_DELETE) {
         const batch = scopes.slice(i, i + SCOPES_PER_DELETE);
+        // Most resources have no stored grant: no DELETE then, so no cached permission is dropped.
+        const any = await db
+          .selectFrom('permission')
+          .select('id')
+          .where('scope', 'in', batch)
+          .where('role_id', 'in', roleIds)
+          .limit(1)
+          .executeTakeFirst();
+        if (!any) continue;
         await db
           .deleteFrom('permission')
           .where('scope', 'in', batch)

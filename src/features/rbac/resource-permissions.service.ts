@@ -2,6 +2,7 @@ import type { Permission } from '../../access/evaluator.js';
 import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { invalidLevel, unknownResource } from './rbac.errors.js';
+import { invalidatingOnly, partKeysOf } from './permission-cache.js';
 import { managedRoleName, type RbacStore } from './rbac.store.js';
 import {
   levelOf,
@@ -91,14 +92,19 @@ export function createResourcePermissions(deps: { store: RbacStore; clock: Clock
       const actions = level === '' ? [] : kind.levels[level];
       if (!actions) throw invalidLevel(level, Object.keys(kind.levels));
       const derived = derivedGrants.get(kind.resource);
-      await store.inUnit(async () => {
-        const now = clock.now();
-        for (const grant of derived ? await derived.take(orgId, id) : []) {
-          const granted = kind.levels[grant.level] ?? [];
-          await store.setScopeActions(orgId, grant.principal, kind.scopePrefix + id, granted, now);
-        }
-        await store.setScopeActions(orgId, principal, kind.scopePrefix + id, actions, now);
-      });
+      // Cached permissions change for these principals only (and those of stored derived grants).
+      const parts = partKeysOf(orgId, principal);
+      await invalidatingOnly(parts, () =>
+        store.inUnit(async () => {
+          const now = clock.now();
+          for (const grant of derived ? await derived.take(orgId, id) : []) {
+            parts.push(...partKeysOf(orgId, grant.principal));
+            const granted = kind.levels[grant.level] ?? [];
+            await store.setScopeActions(orgId, grant.principal, kind.scopePrefix + id, granted, now);
+          }
+          await store.setScopeActions(orgId, principal, kind.scopePrefix + id, actions, now);
+        }),
+      );
     },
 
     /** Derived grants first (they were given when the resource was created), then stored ones. */
