@@ -10,10 +10,6 @@ import tseslint from 'typescript-eslint';
 const FEATURE_DEPTHS = [1, 2, 3, 4, 5];
 const siblingStoreImports = (depth) => ({
   files: [`src/features/${'*/'.repeat(depth)}*.ts`],
-  ignores: [
-    // TODO(#15): legacy-permissions reads rbac.store — being moved
-    'src/features/dashboards/permissions/legacy-permissions.service.ts',
-  ],
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',
