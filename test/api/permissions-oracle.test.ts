@@ -11,7 +11,7 @@ import { openRawSql, type RawSql } from '../helpers/raw-sql.js';
 // SVC_ORACLE_SEED=<n> replays a run (the seed is printed and named in every failure);
 // SVC_ORACLE_DASHBOARDS=<n> seeds fewer dashboards for a quick local run (the tier is 20 000).
 // Measured with 20 000 on a loaded 2-CPU machine: SQLite about 3.5 min, PostgreSQL about 9.5 min,
-// most of it the 20 000 saves through the API.
+// MariaDB about 12 min, most of it the 20 000 saves through the API.
 
 const SEED = Number(process.env.SVC_ORACLE_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const DASHBOARDS = Number(process.env.SVC_ORACLE_DASHBOARDS ?? 20_000);
