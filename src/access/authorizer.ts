@@ -112,6 +112,20 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
 
   return {
     can,
+    /**
+     * The items of a list the caller may see: a per-item refusal is a filter, not a 403. With
+     * `whole` (e.g. `datasources:read` on `datasources:*`) satisfied, every item passes unchecked.
+     */
+    async filter<T>(
+      identity: Identity,
+      items: readonly T[],
+      evaluatorOf: (item: T) => Evaluator,
+      whole?: Evaluator,
+    ): Promise<T[]> {
+      if (!items.length || (whole && (await can(identity, whole)))) return [...items];
+      const allowed = await Promise.all(items.map((item) => can(identity, evaluatorOf(item))));
+      return items.filter((_, i) => allowed[i]);
+    },
     permissionsOf,
     async authorize(identity: Identity, evaluator: Evaluator): Promise<void> {
       if (!(await can(identity, evaluator))) throw accessDenied(evaluator);

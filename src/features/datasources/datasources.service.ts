@@ -153,11 +153,12 @@ export function createDataSourcesService(deps: {
         const y = b.name.toLowerCase();
         return x < y ? -1 : x > y ? 1 : a.id - b.id;
       });
-      if (await authorizer.can(identity, can('datasources:read', 'datasources:*'))) return rows;
-      const allowed = await Promise.all(
-        rows.map((row) => authorizer.can(identity, can('datasources:read', dataSourceScope(row.uid)))),
+      return authorizer.filter(
+        identity,
+        rows,
+        (row) => can('datasources:read', dataSourceScope(row.uid)),
+        can('datasources:read', 'datasources:*'),
       );
-      return rows.filter((_, i) => allowed[i]);
     },
 
     /** What the caller may do with one data source (Grafana's `accessControl` metadata). */
