@@ -270,11 +270,18 @@ export const scaleStudy: Study = {
     const figures: Figure[] = [];
     const row = (scenario: string, m: Measurement) => {
       rows.push({ scenario: `scale: ${scenario}`, ...m });
+      // also as it comes: a long run stopped early still shows what it measured
+      console.error(
+        `scale: ${scenario}: ${m.requestsPerSec} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, ${m.non2xx} non-2xx`,
+      );
       return m;
     };
     try {
       const org = await setUp(server);
       const probe = await permissionRowsPerCreate(org);
+      console.error(
+        `scale: permission rows per dashboard create: ${probe.inFolder} in a folder, ${probe.atRoot} at the root`,
+      );
       figures.push(
         {
           name: 'permission rows written by one dashboard create (in a folder)',
