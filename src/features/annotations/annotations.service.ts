@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { CallerAccess, DashboardRef } from '../dashboards/dashboard-access.js';
 import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
 import { can } from '../../access/evaluator.js';
-import { avatarUrl } from '../users/avatar-url.js';
+import { avatarUrl } from '../../lib/avatar-url.js';
 import { joinTag, parseTags, validTags } from './annotation-tags.js';
 import { annotationNotFound, dashboardNotFound, emptyText } from './annotations.errors.js';
 import type {

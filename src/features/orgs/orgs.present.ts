@@ -1,5 +1,5 @@
-import { lastSeenAge } from '../users/users.present.js';
-import { avatarUrl } from '../users/avatar-url.js';
+import { lastSeenAge } from '../../lib/last-seen-age.js';
+import { avatarUrl } from '../../lib/avatar-url.js';
 import { toIso } from '../../lib/clock.js';
 import type { MemberRow, OrgRow } from './orgs.store.js';
 

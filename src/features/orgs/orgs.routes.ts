@@ -4,7 +4,7 @@ import { identityOf } from '../../access/identity.js';
 import { paging } from '../../http/paging.js';
 import type { Clock } from '../../lib/clock.js';
 import { can } from '../../access/evaluator.js';
-import { avatarUrl } from '../users/avatar-url.js';
+import { avatarUrl } from '../../lib/avatar-url.js';
 import { presentMember, presentOrg } from './orgs.present.js';
 import {
   AddressBody,

@@ -1,6 +1,6 @@
 import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
-import { avatarUrl } from '../users/avatar-url.js';
+import { avatarUrl } from '../../lib/avatar-url.js';
 import {
   builtInRoleNotAllowed,
   invalidBuiltInRole,

@@ -129,12 +129,9 @@ export function createServiceAccountsService(deps: {
       }
       // Read access to some accounts only: filter every match, then page.
       const all = await store.search(orgId, filter);
-      const readable: ServiceAccountRow[] = [];
-      for (const row of all.rows) {
-        if (await authorizer.can(identity, can('serviceaccounts:read', serviceAccountScope(row.id)))) {
-          readable.push(row);
-        }
-      }
+      const readable = await authorizer.filter(identity, all.rows, (row) =>
+        can('serviceaccounts:read', serviceAccountScope(row.id)),
+      );
       const rows = readable.slice((page - 1) * perPage, page * perPage);
       return {
         totalCount: readable.length,

@@ -70,11 +70,7 @@ export function createTeamsService(deps: {
   /** Team ids the caller may read, or null when it may read them all (so SQL can page). */
   async function readableIds(identity: Identity, candidates: () => Promise<number[]>) {
     if (await authorizer.can(identity, can('teams:read', 'teams:*'))) return null;
-    const ids = await candidates();
-    const allowed = await Promise.all(
-      ids.map((id) => authorizer.can(identity, can('teams:read', `teams:id:${id}`))),
-    );
-    return ids.filter((_, i) => allowed[i]);
+    return authorizer.filter(identity, await candidates(), (id) => can('teams:read', `teams:id:${id}`));
   }
 
   return {
