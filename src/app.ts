@@ -143,8 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authorizer,
     roleInOrg: (userId, orgId) => orgs.roleInOrg(orgId, userId),
   });
-  registerRbac(featureDeps);
   const teams = registerTeams(featureDeps, { orgs, users });
+  registerRbac(featureDeps, { orgs, teams });
   const dashboards = registerDashboards(featureDeps);
   registerPreferences(featureDeps, { dashboards, teams });
   registerAvatar(featureDeps);

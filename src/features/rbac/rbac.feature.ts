@@ -1,5 +1,7 @@
 import type { PermissionSource } from '../../access/authorizer.js';
 import type { FeatureDeps } from '../feature.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { TeamsLookup } from '../teams/teams.lookup.js';
 import { createPermissionCache } from './permission-cache.js';
 import { createPermissionSource } from './permissions.service.js';
 import { createRbacStore } from './rbac.store.js';
@@ -39,13 +41,17 @@ export function createCachedPermissionSource(
  * Access control: the cached permission source behind every check, the role API, role
  * assignments, resource permissions and the caller's own permissions.
  */
-export function registerRbac(deps: FeatureDeps): void {
+export function registerRbac(
+  deps: FeatureDeps,
+  siblings: { orgs: Pick<OrgsLookup, 'isOrgMember'>; teams: Pick<TeamsLookup, 'teamExists'> },
+): void {
   const { config } = deps;
   const rbacStore = createRbacStore(deps.db);
 
   const rolesStore = createRolesStore(deps.db);
   const roles = createRolesService({
     store: rolesStore,
+    teamExists: siblings.teams.teamExists,
     authorizer: deps.authorizer,
     clock: deps.clock,
     validatePermissions: config.rbac.permissionValidationEnabled,
@@ -57,6 +63,8 @@ export function registerRbac(deps: FeatureDeps): void {
     createResourcePermissionsApi({
       resourcePermissions: deps.resourcePermissions,
       store: rbacStore,
+      isOrgMember: siblings.orgs.isOrgMember,
+      teamExists: siblings.teams.teamExists,
       clock: deps.clock,
     }),
   );

@@ -151,26 +151,6 @@ export function createRbacStore(db: Db) {
         .execute();
     },
 
-    async isOrgMember(orgId: number, userId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('org_user')
-        .select('id')
-        .where('org_id', '=', orgId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    async teamExists(orgId: number, teamId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('team')
-        .select('id')
-        .where('org_id', '=', orgId)
-        .where('id', '=', teamId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     /** Members of a team with their team permission (0 member, 4 admin). */
     teamMembers(orgId: number, teamId: number) {
       return db

@@ -57,6 +57,9 @@ interface ResourcePermissionView {
 export function createResourcePermissionsApi(deps: {
   resourcePermissions: ResourcePermissions;
   store: RbacStore;
+  /** the orgs and teams features' answers */
+  isOrgMember(orgId: number, userId: number): Promise<boolean>;
+  teamExists(orgId: number, teamId: number): Promise<boolean>;
   clock: Clock;
 }) {
   const { resourcePermissions, store, clock } = deps;
@@ -170,14 +173,14 @@ export function createResourcePermissionsApi(deps: {
     async setUser(identity: Identity, resource: string, id: string, userId: number, permission: string) {
       const assignments = ASSIGNMENTS[resource] ?? ALL;
       if (!assignments.users) throw invalidPermissionLevel();
-      if (!(await store.isOrgMember(identity.orgId, userId))) throw userNotFound();
+      if (!(await deps.isOrgMember(identity.orgId, userId))) throw userNotFound();
       await set(identity, resource, id, { kind: 'user', id: userId }, permission);
     },
 
     async setTeam(identity: Identity, resource: string, id: string, teamId: number, permission: string) {
       if (!(ASSIGNMENTS[resource] ?? ALL).teams)
         throw invalidPermissionLevel('teams cannot be given this permission');
-      if (!(await store.teamExists(identity.orgId, teamId))) throw teamNotFound();
+      if (!(await deps.teamExists(identity.orgId, teamId))) throw teamNotFound();
       await set(identity, resource, id, { kind: 'team', id: teamId }, permission);
     },
 

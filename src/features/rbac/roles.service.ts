@@ -52,6 +52,8 @@ const ASSIGNABLE_BUILT_IN_ROLES = ['Viewer', 'Editor', 'Admin', 'Grafana Admin']
  */
 export function createRolesService(deps: {
   store: RolesStore;
+  /** the teams feature's answer */
+  teamExists(orgId: number, teamId: number): Promise<boolean>;
   authorizer: Authorizer;
   clock: Clock;
   validatePermissions: boolean;
@@ -139,7 +141,7 @@ export function createRolesService(deps: {
 
   async function requireAssignee(identity: Identity, assignee: Assignee): Promise<void> {
     if (assignee.kind === 'user' && !(await store.userExists(assignee.id))) throw userNotFound();
-    if (assignee.kind === 'team' && !(await store.teamExists(identity.orgId, assignee.id)))
+    if (assignee.kind === 'team' && !(await deps.teamExists(identity.orgId, assignee.id)))
       throw teamNotFound();
   }
 

@@ -390,17 +390,6 @@ export function createRolesStore(db: Db) {
         (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined
       );
     },
-
-    async teamExists(orgId: number, teamId: number): Promise<boolean> {
-      return (
-        (await db
-          .selectFrom('team')
-          .select('id')
-          .where('org_id', '=', orgId)
-          .where('id', '=', teamId)
-          .executeTakeFirst()) !== undefined
-      );
-    },
   };
 }
 
