@@ -301,10 +301,8 @@ export function createReceiversApiService(deps: {
       const groups = new Map<string, IntegrationRow[]>();
       for (const row of rows) groups.set(row.name, [...(groups.get(row.name) ?? []), row]);
       const items = [];
-      for (const [name, group] of groups) {
-        if (await authorizer.can(identity, canReadReceiver(name))) {
-          items.push(await presentRead(identity, group, usage));
-        }
+      for (const name of await authorizer.filter(identity, [...groups.keys()], canReadReceiver)) {
+        items.push(await presentRead(identity, groups.get(name)!, usage));
       }
       return { apiVersion: API_VERSION, kind: 'ReceiverList', metadata: {}, items };
     },
