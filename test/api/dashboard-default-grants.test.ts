@@ -115,10 +115,18 @@ describe('dashboard default grants', () => {
       ['Viewer', 'View'],
     ]);
 
-    // Setting a permission stores the derived grants first, then this one, and stops deriving.
+    // A grant to another principal leaves the defaults derived and writes only its own rows.
+    const team = await call(server, 'POST', '/api/teams', { as: ADMIN, body: { name: 'Grantees' } });
+    const beforeGrant = await permissionRows(server);
+    await setPermission(server, 'root-dash', `teams/${team.body.teamId}`, 'View');
+    expect(await defaultsOf(server, 'root-dash')).toEqual({ creator: 1, roles: 1 });
+    const withTeam = await permissionRows(server);
+    expect(withTeam - beforeGrant).toBe(2); // the View level: dashboards:read, annotations:read
+
+    // Setting a basic role's permission stores the role defaults first, then this one.
     await setPermission(server, 'root-dash', 'builtInRoles/Viewer', '');
-    expect(await defaultsOf(server, 'root-dash')).toEqual({ creator: 0, roles: 0 });
-    expect(await permissionRows(server)).toBeGreaterThan(before);
+    expect(await defaultsOf(server, 'root-dash')).toEqual({ creator: 1, roles: 0 });
+    expect(await permissionRows(server)).toBeGreaterThan(withTeam);
     expect((await call(server, 'GET', '/api/dashboards/uid/root-dash', { as: viewer.as })).status).toBe(403);
     const search = await call(server, 'GET', '/api/search?type=dash-db', { as: viewer.as });
     expect(search.body).toEqual([]);
@@ -201,10 +209,18 @@ describe('dashboard default grants', () => {
       expect(derived['viewer GET d5']).toEqual([403, undefined, undefined, undefined, undefined]);
       const derivedRows = await permissionRows(first);
 
-      // The form the code before #26 stored: setting any permission stores the defaults as rows.
-      await setPermission(first, 'd1', 'builtInRoles/Viewer', 'View');
-      await setPermission(first, 'd2', 'builtInRoles/Viewer', '');
-      await setPermission(first, 'd3', 'builtInRoles/Editor', 'Edit');
+      // The form the code before #26 stored: setting the creator's and the basic roles'
+      // permissions to what they derive stores them as rows.
+      const creators: Record<string, number> = {
+        d1: editorA.id,
+        d2: editorA.id,
+        d3: 1,
+        d4: editorB.id,
+        d5: editorA.id,
+      };
+      for (const [uid, creatorId] of Object.entries(creators))
+        await setPermission(first, uid, `users/${creatorId}`, 'Admin');
+      for (const uid of ['d1', 'd3', 'd4']) await setPermission(first, uid, 'builtInRoles/Viewer', 'View');
       for (const uid of uids) expect(await defaultsOf(first, uid)).toEqual({ creator: 0, roles: 0 });
       const storedRows = await permissionRows(first);
       expect(storedRows).toBeGreaterThan(derivedRows);

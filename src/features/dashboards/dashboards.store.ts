@@ -86,13 +86,12 @@ function queries(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    /** Stops deriving a dashboard's default grants (they are being stored as permissions). */
-    async clearDefaultGrants(id: number): Promise<void> {
-      await db
-        .updateTable('dashboard')
-        .set({ default_creator_admin: 0, default_role_grants: 0 })
-        .where('id', '=', id)
-        .execute();
+    /** Which default grants a dashboard still derives (the others are being stored as permissions). */
+    async setDefaultGrants(
+      id: number,
+      defaults: Pick<DefaultGrants, 'default_creator_admin' | 'default_role_grants'>,
+    ): Promise<void> {
+      await db.updateTable('dashboard').set(defaults).where('id', '=', id).execute();
     },
 
     /** The dashboards on which a caller holds actions by default grants: role grants on, or its own. */

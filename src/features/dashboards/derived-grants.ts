@@ -5,11 +5,9 @@ import type { DashboardsStore } from './dashboards.store.js';
 import { CREATOR_ACTIONS, defaultGrantList, roleDefaultActions } from './default-grants.js';
 import type { TitleIndexCache } from './search/title-index.js';
 
-const NO_DEFAULTS = { default_creator_admin: 0, default_role_grants: 0 };
-
 /**
  * Dashboards' default grants as the resource-permission API sees them: listed with the stored
- * grants, stored (and no longer derived) the first time a dashboard's permissions are set, and
+ * grants, stored (and no longer derived) when a permission of the same principal is set, and
  * listed among a caller's own permissions.
  */
 export function createDashboardDerivedGrants(deps: {
@@ -23,17 +21,29 @@ export function createDashboardDerivedGrants(deps: {
       return head ? defaultGrantList(head) : [];
     },
 
-    async take(orgId, uid) {
+    async take(orgId, uid, principal) {
       const head = await store.headByUid(orgId, uid);
       if (!head) return [];
-      const grants = defaultGrantList(head);
-      if (head.default_creator_admin || head.default_role_grants) {
-        await store.clearDefaultGrants(head.id);
-        await afterCommit(() =>
-          titles.setDefaults(orgId, uid, { created_by: head.created_by, ...NO_DEFAULTS }),
-        );
-      }
-      return grants;
+      // Only the default a change to `principal` would contradict becomes rows: a team grant
+      // leaves the creator's and the basic roles' defaults derived.
+      const defaults = {
+        created_by: head.created_by,
+        default_creator_admin:
+          principal.kind === 'user' && principal.id === head.created_by ? 0 : head.default_creator_admin,
+        default_role_grants:
+          principal.kind === 'builtin' && (principal.role === 'Editor' || principal.role === 'Viewer')
+            ? 0
+            : head.default_role_grants,
+      };
+      const taken = defaultGrantList({
+        created_by: head.created_by,
+        default_creator_admin: head.default_creator_admin - defaults.default_creator_admin,
+        default_role_grants: head.default_role_grants - defaults.default_role_grants,
+      });
+      if (!taken.length) return [];
+      await store.setDefaultGrants(head.id, defaults);
+      await afterCommit(() => titles.setDefaults(orgId, uid, defaults));
+      return taken;
     },
 
     async heldBy(identity) {

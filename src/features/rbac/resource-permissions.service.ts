@@ -14,14 +14,17 @@ import {
 
 /**
  * Grants the owner of a kind of resource derives by rule instead of storing them (a dashboard's
- * defaults). They are listed with the stored ones; the first time anybody sets a permission on
- * the resource they become stored grants, so every later change is an ordinary one.
+ * defaults). They are listed with the stored ones; when a permission of their principal is set
+ * they become stored grants, so every later change to it is an ordinary one.
  */
 export interface DerivedGrants {
   /** the derived grants on one resource, in the order Grafana would have written them */
   on(orgId: number, id: string): Promise<LevelGrant[]>;
-  /** stops deriving them and returns them (inside the caller's unit of work) to be stored */
-  take(orgId: number, id: string): Promise<LevelGrant[]>;
+  /**
+   * Before a permission of `principal` is set: stops deriving the grants that change would
+   * contradict and returns them (inside the caller's unit of work) to be stored.
+   */
+  take(orgId: number, id: string, principal: Principal): Promise<LevelGrant[]>;
   /** what the caller holds by rule on every resource of the kind, for listing its permissions */
   heldBy(identity: Identity): Promise<Permission[]>;
 }
@@ -78,8 +81,9 @@ export function createResourcePermissions(deps: { store: RbacStore; clock: Clock
     },
 
     /**
-     * Sets (or with level '' removes) what a principal may do on one resource. Grants the owner
-     * derived so far are stored first, in the same unit of work, and stop being derived.
+     * Sets (or with level '' removes) what a principal may do on one resource. A grant the owner
+     * derived for the same principal is stored first, in the same unit of work, and stops being
+     * derived.
      */
     async set(
       orgId: number,
@@ -97,7 +101,7 @@ export function createResourcePermissions(deps: { store: RbacStore; clock: Clock
       await invalidatingOnly(parts, () =>
         store.inUnit(async () => {
           const now = clock.now();
-          for (const grant of derived ? await derived.take(orgId, id) : []) {
+          for (const grant of derived ? await derived.take(orgId, id, principal) : []) {
             parts.push(...partKeysOf(orgId, grant.principal));
             const granted = kind.levels[grant.level] ?? [];
             await store.setScopeActions(orgId, grant.principal, kind.scopePrefix + id, granted, now);
