@@ -427,7 +427,8 @@ describe('permission decisions at scale (issue #26)', () => {
       await expectStatus(server, 'POST', `/api/teams/${teamId}/members`, ADMIN, { userId: p.id });
     });
 
-    // Folders three levels deep, created by admins and editors (their creators get Admin on them).
+    // Folders three levels deep (grandchildren under children only: the server refuses deeper
+    // trees), created by admins and editors (their creators get Admin on them).
     const folderUids: string[] = [];
     const rootFolders: string[] = [];
     for (let f = 0; f < ROOT_FOLDERS + CHILD_FOLDERS + GRANDCHILD_FOLDERS; f++) {
@@ -436,7 +437,7 @@ describe('permission decisions at scale (issue #26)', () => {
           ? ''
           : f < ROOT_FOLDERS + CHILD_FOLDERS
             ? rng.pick(rootFolders)
-            : rng.pick(folderUids.slice(ROOT_FOLDERS));
+            : rng.pick(folderUids.slice(ROOT_FOLDERS, ROOT_FOLDERS + CHILD_FOLDERS));
       const uid = `of${f}`;
       await expectStatus(server, 'POST', '/api/folders', rng.pick(creators).as, {
         uid,
