@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPreferences(featureDeps, { dashboards, teams });
   registerAvatar(featureDeps);
   registerAnnotations(featureDeps, dashboards);
-  registerDatasources(featureDeps);
+  const datasources = registerDatasources(featureDeps);
   registerAlerting(featureDeps);
   // Last: its catch-all route serves the UI for every path no API route claims.
   registerWeb(featureDeps);

@@ -213,6 +213,11 @@ export interface Tables {
   alert_policy: AlertPolicyTable;
   alert_notification_history: AlertNotificationHistoryTable;
   alert_contact_point: AlertContactPointTable;
+  alert_rule: AlertRuleTable;
+  alert_rule_version: AlertRuleVersionTable;
+  alert_instance: AlertInstanceTable;
+  alert_state_history: AlertStateHistoryTable;
+  alert_scheduler_lease: AlertSchedulerLeaseTable;
   annotation: AnnotationTable;
   annotation_tag: AnnotationTagTable;
 }
@@ -408,4 +413,91 @@ export interface AnnotationTagTable {
   tag_key: string;
   /** '' for a tag without a value */
   tag_value: string;
+}
+
+export interface AlertRuleTable {
+  id: Generated<number>;
+  org_id: number;
+  uid: string;
+  folder_uid: string;
+  rule_group: string;
+  rule_group_index: number;
+  title: string;
+  condition: string;
+  /** JSON array of AlertQuery */
+  data: string;
+  interval_seconds: number;
+  no_data_state: string;
+  exec_err_state: string;
+  for_seconds: number;
+  keep_firing_for_seconds: number;
+  /** JSON objects */
+  labels: string;
+  annotations: string;
+  is_paused: number;
+  /** JSON object or null */
+  notification_settings: string | null;
+  /** JSON object or null: set for a recording rule */
+  record: string | null;
+  missing_series_evals_to_resolve: number | null;
+  /** '', 'api' or 'file' */
+  provenance: string;
+  version: number;
+  created: number;
+  updated: number;
+  updated_by: number | null;
+}
+
+export interface AlertRuleVersionTable {
+  id: Generated<number>;
+  org_id: number;
+  rule_uid: string;
+  version: number;
+  /** JSON: the rule at that version */
+  rule: string;
+  created: number;
+  created_by: number | null;
+  message: string;
+}
+
+export interface AlertInstanceTable {
+  org_id: number;
+  rule_uid: string;
+  /** FNV-1 64 of the labels, 16 hex digits */
+  fingerprint: string;
+  /** JSON object */
+  labels: string;
+  state: string;
+  reason: string;
+  starts_at: number;
+  ends_at: number;
+  last_eval_at: number;
+  resolved_at: number | null;
+  last_sent_at: number | null;
+  /** JSON: values, annotations, error */
+  detail: string;
+}
+
+export interface AlertStateHistoryTable {
+  id: Generated<number>;
+  org_id: number;
+  rule_uid: string;
+  rule_title: string;
+  folder_uid: string;
+  fingerprint: string;
+  labels: string;
+  /** `State` or `State (Reason)` */
+  prev_state: string;
+  new_state: string;
+  /** JSON object: value by refId */
+  value_data: string;
+  error: string;
+  created: number;
+}
+
+export interface AlertSchedulerLeaseTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+  version: number;
 }

@@ -4,7 +4,11 @@ import { createDataSourceStats } from './datasource-stats.js';
 import { registerDataSourcesRoutes } from './datasources.routes.js';
 import { createDataSourcesService } from './datasources.service.js';
 import { createDataSourcesStore } from './datasources.store.js';
-import { closeAllPools } from './plugins/index.js';
+import type { DataSourcesLookup } from './datasources.lookup.js';
+import { closeAllPools, queryDataSource } from './plugins/index.js';
+import { can } from '../../access/evaluator.js';
+import { dataSourceTimeoutMs } from './call-options.js';
+import { dataSourceScope } from './datasources.service.js';
 import { createProxyForwarder } from './proxy.js';
 import { registerProxyRoutes } from './proxy.routes.js';
 import { provisionDataSources } from './provisioning.js';
@@ -12,7 +16,7 @@ import { registerQueryRoutes } from './query.routes.js';
 import { createQueryService } from './query.service.js';
 
 /** Data sources: CRUD with encrypted secrets, health, query, proxy and provisioning. */
-export function registerDatasources(deps: FeatureDeps): void {
+export function registerDatasources(deps: FeatureDeps): DataSourcesLookup {
   const store = createDataSourcesStore(deps.db);
   const stats = createDataSourceStats({ store, metrics: deps.metrics, logger: deps.logger });
   const service = createDataSourcesService({
@@ -53,4 +57,19 @@ export function registerDatasources(deps: FeatureDeps): void {
   registerDataSourcesRoutes(deps.api, service);
   registerQueryRoutes(deps.api, createQueryService({ datasources: service, store, clock: deps.clock }));
   registerProxyRoutes(deps.api, service, forwarder);
+
+  return {
+    typeOf: async (orgId, uid) => (await store.byUid(orgId, uid))?.type,
+    canQuery: (identity, uid) => service.can(identity, can('datasources:query', dataSourceScope(uid))),
+    async query(orgId, uid, queries, range, signal) {
+      const row = await store.byUid(orgId, uid);
+      if (!row) {
+        return Object.fromEntries(
+          queries.map((q) => [q.refId, { status: 404, frames: [], error: `data source ${uid} not found` }]),
+        );
+      }
+      const ds = await service.settings(row);
+      return queryDataSource(ds, queries, range, { timeoutMs: dataSourceTimeoutMs(ds.jsonData), signal });
+    },
+  };
 }

@@ -10,6 +10,7 @@ import * as secrets from './0007-secrets.js';
 import * as annotations from './0008-annotations.js';
 import * as alertContactPoints from './0009-alert-contact-points.js';
 import * as derivedDashboardGrants from './0010-derived-dashboard-grants.js';
+import * as alertRules from './0011-alert-rules.js';
 
 interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -27,4 +28,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0008-annotations': annotations,
   '0009-alert-contact-points': alertContactPoints,
   '0010-derived-dashboard-grants': derivedDashboardGrants,
+  '0011-alert-rules': alertRules,
 };
