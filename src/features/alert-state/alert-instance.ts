@@ -25,6 +25,12 @@ export interface AlertInstance {
   lastEvalAt: number;
   /** epoch ms: set when the instance left Alerting/Recovering for Normal (a resolved notification is due) */
   resolvedAt: number | null;
+  /**
+   * The state it left for Normal at `resolvedAt` (kept while Normal): a NoData or Error alert was
+   * sent as `DatasourceNoData`/`DatasourceError`, so its resolve must carry that alertname too.
+   * Optional: an instance without it resolves under its own alertname.
+   */
+  resolvedFrom?: InstanceState;
   /** epoch ms: when the dispatcher last received it (maintained by the scheduler) */
   lastSentAt: number | null;
   values: Record<string, CapturedValue>;

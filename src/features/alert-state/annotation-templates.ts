@@ -1,0 +1,100 @@
+/**
+ * Expansion of a rule's label and annotation templates for one instance (reference §2.5), as
+ * Grafana does it with Prometheus's template expander: the prelude
+ * `{{- $labels := .Labels -}}{{- $values := .Values -}}{{- $value := .Value -}}` is prepended,
+ * the template is named `__alert_<rule title>`, missing keys print `<no value>` (shown as
+ * `[no value]`), and a text that fails keeps its original text. Grafana only logs that failure;
+ * svc returns it so the caller can log it and show it.
+ */
+
+import { Float64, TemplateSet } from '../../lib/gotemplate/index.js';
+import { formatFloat } from '../../lib/gotemplate/float-format.js';
+import type { CapturedValue } from '../alert-expressions/evaluation-result.js';
+import { ruleTemplateFunctions } from './template-functions.js';
+
+const prelude = '{{- $labels := .Labels -}}{{- $values := .Values -}}{{- $value := .Value -}}';
+
+/** Grafana's `$values.X`: a struct that prints as its value (`'f', -1`), so `{{ $values.B }}` works. */
+class TemplateCaptureValue {
+  constructor(
+    readonly Labels: Record<string, string>,
+    readonly Value: Float64,
+  ) {}
+
+  String(): string {
+    return formatFloat(this.Value.value, 'f', -1);
+  }
+}
+
+/** The template's dot: a struct, so a misspelt field is an error rather than `<no value>`. */
+class TemplateData {
+  constructor(
+    readonly Labels: Record<string, string>,
+    readonly Values: Record<string, TemplateCaptureValue>,
+    readonly Value: string,
+  ) {}
+}
+
+export interface TemplateInput {
+  /** `$labels`: the extra labels merged with the query labels (not the rule's own labels) */
+  labels: Record<string, string>;
+  /** `$values`; a null value is NaN to the template */
+  values: Record<string, CapturedValue>;
+  /** `$value`: the evaluation string */
+  valueString: string;
+}
+
+export interface Expansion {
+  expanded: Record<string, string>;
+  /** one message per text that failed, naming it: `annotation "summary": template: …` */
+  errors: string[];
+}
+
+/** Rule templates in use share one function set per root URL; executeText clones it per text. */
+const sets = new Map<string, TemplateSet>();
+
+function templateSet(externalUrl: string): TemplateSet {
+  let set = sets.get(externalUrl);
+  if (!set) {
+    set = new TemplateSet({ funcs: ruleTemplateFunctions(externalUrl) });
+    sets.set(externalUrl, set);
+  }
+  return set;
+}
+
+/** Expands each text of `texts`; `kind` only names the texts in error messages. */
+export function expandTemplates(
+  texts: Readonly<Record<string, string>>,
+  input: TemplateInput,
+  options: { ruleTitle: string; externalUrl: string; kind: 'label' | 'annotation' },
+): Expansion {
+  const expanded: Record<string, string> = {};
+  const errors: string[] = [];
+  let data: TemplateData | undefined;
+  for (const [key, text] of Object.entries(texts)) {
+    // Most texts are plain: skip parsing them.
+    if (!text.includes('{{')) {
+      expanded[key] = text;
+      continue;
+    }
+    data ??= templateData(input);
+    const result = templateSet(options.externalUrl).executeText(prelude + text, data, {
+      name: `__alert_${options.ruleTitle}`,
+    });
+    if (result.error) {
+      expanded[key] = text;
+      errors.push(`${options.kind} ${JSON.stringify(key)}: ${result.error.message}`);
+    } else {
+      expanded[key] = result.output.replaceAll('<no value>', '[no value]');
+    }
+  }
+  return { expanded, errors };
+}
+
+function templateData(input: TemplateInput): TemplateData {
+  const values: Record<string, TemplateCaptureValue> = {};
+  for (const [refId, captured] of Object.entries(input.values)) {
+    values[refId] = new TemplateCaptureValue({ ...captured.labels }, new Float64(captured.value ?? NaN));
+  }
+  return new TemplateData({ ...input.labels }, values, input.valueString);
+}
