@@ -10,6 +10,8 @@ export interface CapturedValue {
   labels: Record<string, string>;
   /** null when the value was null; NaN and ±Infinity as numbers */
   value: number | null;
+  /** classic conditions only: the name of the series that matched */
+  metric?: string;
 }
 
 export interface EvaluationResult {
