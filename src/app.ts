@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { registerAlerting } from './features/alerting/alerting.feature.js';
+import { registerAlertRules } from './features/alert-rules/alert-rules.feature.js';
 import { registerAnnotations } from './features/annotations/annotations.feature.js';
 import { registerAuth } from './features/auth/auth.feature.js';
 import { registerAvatar } from './features/avatar/avatar.feature.js';
@@ -151,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAnnotations(featureDeps, dashboards);
   const datasources = registerDatasources(featureDeps);
   registerAlerting(featureDeps);
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the rule engine's wiring takes it next
+  const alertRules = registerAlertRules(featureDeps, { dashboards, datasources });
   // Last: its catch-all route serves the UI for every path no API route claims.
   registerWeb(featureDeps);
 

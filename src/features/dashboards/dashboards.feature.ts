@@ -34,7 +34,26 @@ export interface DashboardsLink {
   /** a dashboard's id from its uid in an org, and back (preferences keep uids, clients send ids) */
   idOfUid(orgId: number, uid: string): Promise<number | undefined>;
   uidOfId(orgId: number, id: number): Promise<string | undefined>;
+  /** a folder of the org (alert rules live in folders) */
+  folderByUid(orgId: number, uid: string): Promise<FolderRef | undefined>;
+  /** a folder at the root found by its title (file provisioning may name folders by title) */
+  rootFolderByTitle(orgId: number, title: string): Promise<FolderRef | undefined>;
+  /** the titles from the root down to the folder itself, or undefined when it does not exist */
+  folderPath(orgId: number, uid: string): Promise<string[] | undefined>;
 }
+
+interface FolderRef {
+  uid: string;
+  title: string;
+  /** '' at the root */
+  parentUid: string;
+}
+
+const folderRef = (node: FolderNode): FolderRef => ({
+  uid: node.uid,
+  title: node.title,
+  parentUid: node.parentUid,
+});
 
 /** Dashboards, folders, search, stars, tags, versions and dashboard provisioning. */
 export function registerDashboards(deps: FeatureDeps): DashboardsLink {
@@ -207,5 +226,24 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
     headById: (orgId, id) => store.headById(orgId, id),
     idOfUid: async (orgId, uid) => (await store.headByUid(orgId, uid))?.id,
     uidOfId: async (orgId, id) => (await store.headById(orgId, id))?.uid,
+    async folderByUid(orgId, uid) {
+      const node = (await folders.of(orgId)).get(uid);
+      return node && folderRef(node);
+    },
+    async rootFolderByTitle(orgId, title) {
+      const node = (await folders.of(orgId)).childrenOf('').find((f) => f.title === title);
+      return node && folderRef(node);
+    },
+    async folderPath(orgId, uid) {
+      const tree = await folders.of(orgId);
+      const node = tree.get(uid);
+      return (
+        node &&
+        [...tree.ancestors(uid)]
+          .reverse()
+          .concat(node)
+          .map((f) => f.title)
+      );
+    },
   };
 }

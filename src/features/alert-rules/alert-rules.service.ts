@@ -1,0 +1,439 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Clock } from '../../lib/clock.js';
+import { generateUid } from '../../lib/uid.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
+import type { UnitOfWork } from '../../store/transaction.js';
+import { BASE_INTERVAL_SECONDS, DEFAULT_GROUP_INTERVAL_SECONDS, type AlertRule } from './alert-rule.js';
+import {
+  groupNotFound,
+  invalidRule,
+  provenanceChange,
+  provisionedRule,
+  ruleNotFound,
+  titleTaken,
+  uidTaken,
+} from './alert-rules.errors.js';
+import type { AlertRulesStore } from './alert-rules.store.js';
+import type { RuleDraft } from './rule-draft.js';
+
+/** Who writes: the org, and the user recorded as `updated_by` (none for file provisioning). */
+export interface Actor {
+  orgId: number;
+  userId: number | null;
+}
+
+/**
+ * Which API writes, deciding what provenance the changed rules get and which stored provenance
+ * refuses the change: the ruler API never touches provisioned rules; the provisioning API keeps
+ * a provenance other than none unless it is its own; files own everything they name.
+ */
+export type WriteMode = { api: 'ruler' } | { api: 'provisioning'; provenance: '' | 'api' } | { api: 'file' };
+
+export interface Place {
+  folderUid: string;
+  group: string;
+}
+
+/** What a write is about to do, for the caller to authorize before anything is stored. */
+export interface WritePlan {
+  folderUid: string;
+  created: RuleDraft[];
+  updated: { before: AlertRule; after: RuleDraft }[];
+  deleted: AlertRule[];
+}
+
+export interface GroupChange {
+  created: string[];
+  updated: string[];
+  deleted: string[];
+}
+
+interface Desired {
+  draft: RuleDraft;
+  /** a rule the request is about; others of the group (bystanders) keep their content and provenance */
+  subject: boolean;
+}
+
+/** Refuses a planned write (403) before anything is stored. */
+export type Authorize = (plan: WritePlan) => Promise<void>;
+const NO_CHECK: Authorize = () => Promise.resolve();
+
+const draftOf = (rule: AlertRule): RuleDraft => ({
+  uid: rule.uid,
+  title: rule.title,
+  condition: rule.condition,
+  data: rule.data,
+  noDataState: rule.noDataState,
+  execErrState: rule.execErrState,
+  forSeconds: rule.forSeconds,
+  keepFiringForSeconds: rule.keepFiringForSeconds,
+  labels: rule.labels,
+  annotations: rule.annotations,
+  isPaused: rule.isPaused,
+  notificationSettings: rule.notificationSettings,
+  record: rule.record,
+  missingSeriesEvalsToResolve: rule.missingSeriesEvalsToResolve,
+});
+
+/** Grafana: an interval is a positive multiple of the scheduler's base interval. */
+export function checkInterval(seconds: number): void {
+  if (!Number.isInteger(seconds) || seconds <= 0 || seconds % BASE_INTERVAL_SECONDS !== 0)
+    throw invalidRule(
+      `interval (${seconds}s) should be non-zero and divided exactly by scheduler interval: ${BASE_INTERVAL_SECONDS}`,
+    );
+}
+
+/**
+ * Alert rule writes. Every write goes through one group at a time (`writeGroup`), because a
+ * change to any rule of a group bumps the version of every rule of the group (Grafana #125424),
+ * and each new state of a rule is kept as a version.
+ */
+export function createAlertRulesService(deps: {
+  store: AlertRulesStore;
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+  /** the rule as kept in its version row (the ruler API's shape) */
+  snapshot: (rule: AlertRule) => unknown;
+  /** after commit: the org's rules changed */
+  changed: (orgId: number, change: { upserted: string[]; deleted: string[] }) => void;
+}) {
+  const { store, clock } = deps;
+
+  function checkProvenance(mode: WriteMode, rule: AlertRule): void {
+    if (mode.api === 'ruler' && rule.provenance !== '') throw provisionedRule(rule.uid, rule.provenance);
+    if (mode.api === 'provisioning' && rule.provenance !== '' && rule.provenance !== mode.provenance)
+      throw provenanceChange(rule.provenance, mode.provenance);
+  }
+  const provenanceOf = (mode: WriteMode): AlertRule['provenance'] =>
+    mode.api === 'ruler' ? '' : mode.api === 'file' ? 'file' : mode.provenance;
+
+  async function keepVersion(rule: AlertRule): Promise<void> {
+    await store.insertVersion(rule.orgId, rule.uid, {
+      version: rule.version,
+      rule: deps.snapshot(rule),
+      created: rule.updated,
+      createdBy: rule.updatedBy,
+    });
+  }
+
+  /** Inserts or updates a rule; a unique index's refusal (a concurrent writer) is Grafana's 400/409. */
+  async function save(rule: AlertRule, now: number): Promise<AlertRule> {
+    try {
+      if (rule.id === 0) return { ...rule, id: await store.insert(rule, now) };
+      await store.update(rule);
+      return rule;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Which index refused it, from the error (PostgreSQL's transaction takes no more queries):
+      // the title's within the folder, or the uid's.
+      const { message, constraint } = err as { message?: string; constraint?: string };
+      if (/title/.test(`${message} ${constraint}`)) throw titleTaken();
+      throw uidTaken(rule.uid);
+    }
+  }
+
+  /** The rules left in a group a rule moved out of: one version more each. */
+  async function bumpGroup(actor: Actor, place: Place, now: number): Promise<string[]> {
+    const rest = await store.inGroup(actor.orgId, place.folderUid, place.group);
+    for (const rule of rest) {
+      const bumped = { ...rule, version: rule.version + 1 };
+      await store.update(bumped);
+      await keepVersion({ ...bumped, updated: now, updatedBy: actor.userId });
+    }
+    return rest.map((r) => r.uid);
+  }
+
+  /**
+   * Makes a group hold `desired` (in that order) at `intervalSeconds`. Rules of the group not
+   * desired are deleted when `deleteMissing`; a desired uid stored in another group moves here.
+   * Runs inside the caller's unit of work.
+   */
+  async function writeGroup(
+    actor: Actor,
+    place: Place,
+    intervalSeconds: number,
+    desired: Desired[],
+    options: { mode: WriteMode; deleteMissing: boolean; authorize: Authorize },
+    afterCommit: (task: () => void) => void,
+  ): Promise<GroupChange> {
+    const { orgId } = actor;
+    const now = clock.now();
+    const provenance = provenanceOf(options.mode);
+    const existing = await store.inGroup(orgId, place.folderUid, place.group);
+    const stored = new Map(existing.map((r) => [r.uid, r]));
+
+    const titles = new Set<string>();
+    for (const { draft } of desired) {
+      if (titles.has(draft.title)) throw titleTaken();
+      titles.add(draft.title);
+    }
+    const desiredUids = new Set(desired.map((d) => d.draft.uid).filter((uid) => uid !== ''));
+    const deleted = options.deleteMissing ? existing.filter((r) => !desiredUids.has(r.uid)) : [];
+    // Uids desired here but stored elsewhere move; their old groups get a version more.
+    const elsewhere = new Map(
+      (
+        await store.byUids(
+          orgId,
+          [...desiredUids].filter((uid) => !stored.has(uid)),
+        )
+      ).map((r) => [r.uid, r]),
+    );
+
+    const plan: WritePlan = { folderUid: place.folderUid, created: [], updated: [], deleted };
+    const next: { before?: AlertRule; after: AlertRule; changed: boolean }[] = desired.map(
+      ({ draft, subject }, i) => {
+        const before = stored.get(draft.uid) ?? elsewhere.get(draft.uid);
+        const placed = {
+          folderUid: place.folderUid,
+          ruleGroup: place.group,
+          ruleGroupIndex: i + 1,
+          intervalSeconds,
+        };
+        if (!before) {
+          const uid = draft.uid || generateUid();
+          plan.created.push({ ...draft, uid });
+          const rule: AlertRule = {
+            ...draft,
+            ...placed,
+            uid,
+            id: 0,
+            orgId,
+            provenance,
+            version: 1,
+            updated: now,
+            updatedBy: actor.userId,
+          };
+          return { after: rule, changed: true };
+        }
+        const content = subject ? draft : draftOf(before);
+        const after: AlertRule = {
+          ...before,
+          ...content,
+          ...placed,
+          provenance: subject ? provenance : before.provenance,
+        };
+        const changed = !isDeepStrictEqual(after, before);
+        // A new position alone (another rule added or removed) is no change of this rule's own.
+        if (
+          changed &&
+          subject &&
+          !isDeepStrictEqual({ ...after, ruleGroupIndex: 0 }, { ...before, ruleGroupIndex: 0 })
+        )
+          plan.updated.push({ before, after: content });
+        return { before, after, changed };
+      },
+    );
+    if (!deleted.length && !next.some((n) => n.changed)) return { created: [], updated: [], deleted: [] };
+
+    for (const rule of deleted) checkProvenance(options.mode, rule);
+    for (const { before } of plan.updated) checkProvenance(options.mode, before);
+    await options.authorize(plan);
+
+    // A title is unique within its folder: taken only by rules this write deletes or renames.
+    const leaving = new Set([...deleted.map((r) => r.uid), ...desired.map((d) => d.draft.uid)]);
+    for (const { before, after } of next) {
+      if (before && before.title === after.title && before.folderUid === after.folderUid) continue;
+      const holders = await store.uidsTitled(orgId, after.folderUid, after.title);
+      if (holders.some((uid) => uid !== after.uid && !leaving.has(uid))) throw titleTaken();
+    }
+
+    await store.delete(
+      orgId,
+      deleted.map((r) => r.uid),
+    );
+    const written: AlertRule[] = [];
+    for (const { before, after, changed } of next) {
+      const rule: AlertRule = {
+        ...after,
+        version: before ? before.version + 1 : 1,
+        updated: changed ? now : after.updated,
+        updatedBy: changed ? actor.userId : after.updatedBy,
+      };
+      const saved = await save(rule, now);
+      await keepVersion(saved);
+      written.push(saved);
+    }
+    const bumped: string[] = [];
+    const sources = new Map<string, Place>();
+    for (const rule of elsewhere.values())
+      sources.set(`${rule.folderUid}\u0000${rule.ruleGroup}`, {
+        folderUid: rule.folderUid,
+        group: rule.ruleGroup,
+      });
+    for (const source of sources.values()) bumped.push(...(await bumpGroup(actor, source, now)));
+
+    const change: GroupChange = {
+      created: plan.created.map((d) => d.uid),
+      updated: next.filter((n) => n.before && n.changed).map((n) => n.after.uid),
+      deleted: deleted.map((r) => r.uid),
+    };
+    afterCommit(() =>
+      deps.changed(orgId, { upserted: [...written.map((r) => r.uid), ...bumped], deleted: change.deleted }),
+    );
+    return change;
+  }
+
+  /** The interval of a stored group, or the default for a new one. */
+  const intervalOf = (rules: AlertRule[]) => rules[0]?.intervalSeconds ?? DEFAULT_GROUP_INTERVAL_SECONDS;
+  const bystanders = (rules: AlertRule[], except?: string): Desired[] =>
+    rules.filter((r) => r.uid !== except).map((r) => ({ draft: draftOf(r), subject: false }));
+
+  return {
+    get: (orgId: number, uid: string) => store.byUid(orgId, uid),
+    /** The org's rules ordered by folder, group and index. */
+    list: (orgId: number) => store.ofOrg(orgId),
+    inFolder: (orgId: number, folderUid: string) => store.inFolder(orgId, folderUid),
+    inGroup: (orgId: number, place: Place) => store.inGroup(orgId, place.folderUid, place.group),
+    versions: (orgId: number, uid: string) => store.versions(orgId, uid),
+
+    /** A new rule at the end of its group (created with the default interval when new). */
+    create(actor: Actor, place: Place, draft: RuleDraft, mode: WriteMode, authorize: Authorize = NO_CHECK) {
+      return deps.unitOfWork(async (afterCommit) => {
+        if (draft.uid && (await store.byUid(actor.orgId, draft.uid))) throw uidTaken(draft.uid);
+        const group = await store.inGroup(actor.orgId, place.folderUid, place.group);
+        const uid = draft.uid || generateUid();
+        await writeGroup(
+          actor,
+          place,
+          intervalOf(group),
+          [...bystanders(group), { draft: { ...draft, uid }, subject: true }],
+          { mode, deleteMissing: false, authorize },
+          afterCommit,
+        );
+        return (await store.byUid(actor.orgId, uid))!;
+      });
+    },
+
+    /** A rule replaced (and moved when its folder or group changed); 404 when it does not exist. */
+    update(actor: Actor, place: Place, draft: RuleDraft, mode: WriteMode, authorize: Authorize = NO_CHECK) {
+      return deps.unitOfWork(async (afterCommit) => {
+        const before = await store.byUid(actor.orgId, draft.uid);
+        if (!before) throw ruleNotFound();
+        const group = await store.inGroup(actor.orgId, place.folderUid, place.group);
+        const desired = group.some((r) => r.uid === draft.uid)
+          ? group.map((r) =>
+              r.uid === draft.uid ? { draft, subject: true } : { draft: draftOf(r), subject: false },
+            )
+          : [...bystanders(group), { draft, subject: true }];
+        await writeGroup(
+          actor,
+          place,
+          intervalOf(group),
+          desired,
+          { mode, deleteMissing: false, authorize },
+          afterCommit,
+        );
+        return (await store.byUid(actor.orgId, draft.uid))!;
+      });
+    },
+
+    /** Deletes one rule; the rest of its group gets a version more. */
+    delete(actor: Actor, uid: string, mode: WriteMode, authorize: Authorize = NO_CHECK) {
+      return deps.unitOfWork(async (afterCommit) => {
+        const rule = await store.byUid(actor.orgId, uid);
+        if (!rule) throw ruleNotFound();
+        const place = { folderUid: rule.folderUid, group: rule.ruleGroup };
+        const group = await store.inGroup(actor.orgId, place.folderUid, place.group);
+        await writeGroup(
+          actor,
+          place,
+          intervalOf(group),
+          bystanders(group, uid),
+          { mode, deleteMissing: true, authorize },
+          afterCommit,
+        );
+      });
+    },
+
+    /** The group becomes exactly these rules (Grafana's group PUT and ruler POST). */
+    replaceGroup(
+      actor: Actor,
+      place: Place,
+      intervalSeconds: number | undefined,
+      drafts: RuleDraft[],
+      mode: WriteMode,
+      authorize: Authorize = NO_CHECK,
+    ): Promise<GroupChange> {
+      return deps.unitOfWork(async (afterCommit) => {
+        const group = await store.inGroup(actor.orgId, place.folderUid, place.group);
+        const interval = intervalSeconds ?? intervalOf(group);
+        checkInterval(interval);
+        return writeGroup(
+          actor,
+          place,
+          interval,
+          drafts.map((draft) => ({ draft, subject: true })),
+          { mode, deleteMissing: true, authorize },
+          afterCommit,
+        );
+      });
+    },
+
+    /**
+     * File provisioning: these rules (by uid) go into the group at its head, the group's other
+     * rules stay after them; provenance `file`.
+     */
+    upsertGroup(
+      actor: Actor,
+      place: Place,
+      intervalSeconds: number | undefined,
+      drafts: RuleDraft[],
+    ): Promise<GroupChange> {
+      return deps.unitOfWork(async (afterCommit) => {
+        const group = await store.inGroup(actor.orgId, place.folderUid, place.group);
+        const named = new Set(drafts.map((d) => d.uid));
+        const interval = intervalSeconds ?? intervalOf(group);
+        checkInterval(interval);
+        return writeGroup(
+          actor,
+          place,
+          interval,
+          [
+            ...drafts.map((draft) => ({ draft, subject: true })),
+            ...bystanders(group.filter((r) => !named.has(r.uid))),
+          ],
+          { mode: { api: 'file' }, deleteMissing: false, authorize: NO_CHECK },
+          afterCommit,
+        );
+      });
+    },
+
+    /** Deletes a group; 404 when it has no rules. */
+    deleteGroup(actor: Actor, place: Place, mode: WriteMode, authorize: Authorize = NO_CHECK) {
+      return deps.unitOfWork(async (afterCommit) => {
+        const group = await store.inGroup(actor.orgId, place.folderUid, place.group);
+        if (!group.length) throw groupNotFound();
+        return writeGroup(
+          actor,
+          place,
+          intervalOf(group),
+          [],
+          { mode, deleteMissing: true, authorize },
+          afterCommit,
+        );
+      });
+    },
+
+    /** Deletes every group of a folder. */
+    deleteFolderRules(actor: Actor, folderUid: string, mode: WriteMode, authorize: Authorize = NO_CHECK) {
+      return deps.unitOfWork(async (afterCommit) => {
+        const groups = new Set((await store.inFolder(actor.orgId, folderUid)).map((r) => r.ruleGroup));
+        const change: GroupChange = { created: [], updated: [], deleted: [] };
+        for (const group of groups) {
+          const done = await writeGroup(
+            actor,
+            { folderUid, group },
+            0,
+            [],
+            { mode, deleteMissing: true, authorize },
+            afterCommit,
+          );
+          change.deleted.push(...done.deleted);
+        }
+        return change;
+      });
+    },
+  };
+}
+
+export type AlertRulesService = ReturnType<typeof createAlertRulesService>;
