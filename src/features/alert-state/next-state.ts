@@ -4,16 +4,17 @@
  *
  * Decisions (where Grafana's versions differ or the reference leaves a choice):
  * - EndsAt of a firing state (Pending, Alerting, Recovering, NoData, Error) is
- *   evalTime + 4 × max(interval, 30 s), renewed on every evaluation that keeps it; a Normal
- *   state has StartsAt = EndsAt = the time it became Normal.
+ *   evalTime + 4 × max(interval, 30 s), renewed on every evaluation that keeps it — except
+ *   Pending, which Grafana leaves untouched until `for` has passed; a Normal state has
+ *   StartsAt = EndsAt = the time it became Normal.
  * - Normal → Pending when `for > 0`, Pending → Alerting once evalTime − StartsAt ≥ for; Alerting
  *   and Pending take StartsAt = the evaluation that entered them (Grafana's SetAlerting).
  * - Alerting + a Normal result with keep_firing_for > 0 → Recovering (StartsAt = now), back to
  *   Normal once evalTime − StartsAt ≥ keep_firing_for; Recovering + Alerting → Alerting
  *   directly, with a new StartsAt.
  * - The NoData and Error *states* are entered at once, without a pending period: Grafana's
- *   behaviour before PR #117024 (2026), which svc keeps because every released alerting
- *   dashboard and runbook is written against it.
+ *   behaviour before PR #117024 (2026), the one the reference's state table describes. (Under the
+ *   Alerting option a NoData/Error result does honour `for`, via Pending.)
  * - ResolvedAt is set when Alerting, Recovering, NoData or Error becomes Normal (#103996 extended
  *   it beyond Alerting), kept through Normal and Pending, cleared by any other state.
  * - StateReason: set only when the resulting state differs from the result's state and the result
@@ -35,7 +36,10 @@ export interface CoreState {
   resolvedFrom?: InstanceState;
 }
 
-/** Where an Error result's query facts go: annotations (Alerting (Error)) or labels (Error state). */
+/**
+ * Where an Error result's error and query facts go: the Error state puts `ref_id` and
+ * `datasource_uid` in its labels, the other options in annotations.
+ */
 export type ErrorPlacement = 'annotations' | 'labels' | undefined;
 
 const resendMinimumMs = 30_000;
@@ -83,7 +87,8 @@ function onAlerting(rule: AlertRule, c: Core, t: number): Core {
     case 'Alerting':
       return maintain(c, rule, t);
     case 'Pending':
-      return t - c.startsAt >= rule.forSeconds * 1000 ? enter('Alerting', rule, t) : maintain(c, rule, t);
+      // Grafana leaves a Pending state untouched until `for` has passed (Pending is never sent).
+      return t - c.startsAt >= rule.forSeconds * 1000 ? enter('Alerting', rule, t) : c;
     case 'Recovering':
       return enter('Alerting', rule, t);
     default:
@@ -127,10 +132,11 @@ function step(
           return { core: onAlerting(rule, c, t), errors: 'annotations' };
         case 'Error':
           return { core: onOwnState('Error', rule, c, t), errors: 'labels' };
+        // OK and KeepLast still show the error (annotation `Error`), as Grafana does
         case 'OK':
-          return { core: onNormal(rule, c, t), errors: undefined };
+          return { core: onNormal(rule, c, t), errors: 'annotations' };
         case 'KeepLast':
-          return { core: onKeepLast(rule, c, t), errors: undefined };
+          return { core: onKeepLast(rule, c, t), errors: 'annotations' };
       }
   }
 }

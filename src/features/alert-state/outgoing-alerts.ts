@@ -5,6 +5,7 @@
 
 import type { AlertInstance } from './alert-instance.js';
 import type { OutgoingAlert } from './alert-sink.js';
+import { marshalJSON } from '../alerting/templates/go-json.js';
 import { alertFingerprint } from './fingerprint.js';
 import type { RuleContext } from './rule-context.js';
 
@@ -31,9 +32,7 @@ export function needsSending(instance: AlertInstance, now: number): boolean {
 /**
  * The Alertmanager alert of an instance. NoData and Error states (and their resolves) are
  * separate alerts: alertname `DatasourceNoData`/`DatasourceError`, the rule title moved to
- * `rulename`. `__alert_rule_namespace_uid__` stays in svc. `__values__` is the JSON of the values
- * by refId; NaN, ±Inf and null (which Go's encoder cannot write) become the strings `NaN`,
- * `+Inf`, `-Inf`.
+ * `rulename`. `__alert_rule_namespace_uid__` stays in svc (the Alertmanager never sees it).
  */
 export function toOutgoingAlert(ctx: RuleContext, instance: AlertInstance): OutgoingAlert {
   const labels = { ...instance.labels };
@@ -46,12 +45,8 @@ export function toOutgoingAlert(ctx: RuleContext, instance: AlertInstance): Outg
 
   const annotations: Record<string, string> = { ...instance.annotations, __orgId__: String(instance.orgId) };
   if (instance.evaluationString) annotations.__value_string__ = instance.evaluationString;
-  const refIds = Object.keys(instance.values).sort();
-  if (refIds.length > 0) {
-    annotations.__values__ = JSON.stringify(
-      Object.fromEntries(refIds.map((refId) => [refId, jsonNumber(instance.values[refId]!.value)])),
-    );
-  }
+  const values = valuesAnnotation(instance);
+  if (values !== undefined) annotations.__values__ = values;
   if (instance.reason) annotations.grafana_state_reason = instance.reason;
 
   return {
@@ -65,8 +60,18 @@ export function toOutgoingAlert(ctx: RuleContext, instance: AlertInstance): Outg
   };
 }
 
-function jsonNumber(value: number | null): number | string {
-  if (value === null || Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
-  return value;
+/**
+ * `__values__`: the values by refId as Go's encoding/json writes a map[string]float64. Go cannot
+ * encode NaN or ±Inf (nor a null capture, which is NaN to Grafana), and Grafana then leaves the
+ * annotation out, so svc does too.
+ */
+function valuesAnnotation(instance: AlertInstance): string | undefined {
+  const entries = Object.entries(instance.values);
+  if (entries.length === 0) return undefined;
+  const numbers: Record<string, number> = {};
+  for (const [refId, captured] of entries) {
+    if (captured.value === null || !Number.isFinite(captured.value)) return undefined;
+    numbers[refId] = captured.value;
+  }
+  return marshalJSON(numbers);
 }

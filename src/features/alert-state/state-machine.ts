@@ -101,7 +101,7 @@ export function applyEvaluation(
       outcome.transitions.push(transitionOf(prev, stale, evalTime));
     } else {
       outcome.instances.push(
-        FIRING_STATES.has(prev.state) ? { ...prev, endsAt: nextEndsAt(ctx.rule, evalTime) } : prev,
+        FIRING_STATES.has(prev.state) ? { ...prev, endsAt: nextEndsAt(ctx.rule, evalTime) } : { ...prev },
       );
     }
   }
@@ -220,7 +220,9 @@ function evaluateInstance(
     evaluationString: result.evaluationString,
   };
   if (next.resolvedFrom !== undefined) instance.resolvedFrom = next.resolvedFrom;
-  if (errors && result.error !== undefined) instance.error = result.error;
+  // The instance carries the error only where it is what the instance shows: Alerting (Error) and Error.
+  const showsError = rule.execErrState === 'Alerting' || rule.execErrState === 'Error';
+  if (result.state === 'Error' && showsError && result.error !== undefined) instance.error = result.error;
   const from = prev ?? { ...instance, state: 'Normal' as const, reason: '' };
   return { instance, transition: transitionOf(from, instance, evalTime), templateErrors: expansion.errors };
 }
@@ -236,7 +238,6 @@ function nextValues(
 ): Record<string, CapturedValue> {
   if (result.state !== 'NoData' && result.state !== 'Error') return result.values;
   const kept = prev ? Object.entries(prev.values) : [];
-  if (kept.length === 0) return result.values;
   return Object.fromEntries(kept.map(([refId, v]) => [refId, { labels: v.labels, value: sentinel }]));
 }
 

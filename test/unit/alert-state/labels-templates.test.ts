@@ -34,11 +34,11 @@ describe('instance labels (§2.4)', () => {
     });
   });
 
-  it('a renamed reserved label does not overwrite a real one of the same name', () => {
+  it('a renamed reserved label that would collide gets `_user` appended instead', () => {
     const { only } = run(ruleWith(), [
       [T0, [result('Normal', { labels: { grafana_receiver: 'real', __grafana_receiver__: 'reserved' } })]],
     ]);
-    expect(only!.labels).toMatchObject({ grafana_receiver: 'real', grafana_receiver_user: 'reserved' });
+    expect(only!.labels).toMatchObject({ grafana_receiver: 'real', __grafana_receiver___user: 'reserved' });
   });
 });
 

@@ -216,13 +216,15 @@ describe('Error results (§2.2)', () => {
     expect(i).toMatchObject({ state: 'Pending', reason: 'Error', startsAt: T0 + MIN });
   });
 
-  it('option OK: Normal (Error)', () => {
+  it('option OK: Normal (Error), the error in annotations', () => {
     const i = single(ruleWith({ execErrState: 'OK' }), [
       [T0, alerting],
       [T0 + MIN, queryError],
     ]);
     expect(i).toMatchObject({ state: 'Normal', reason: 'Error', resolvedAt: T0 + MIN });
-    expect(i.annotations).not.toHaveProperty('Error');
+    // the error still shows as annotations, but the Normal instance carries no error
+    expect(i.annotations).toMatchObject({ Error: 'query A failed', ref_id: 'A', datasource_uid: 'prom-1' });
+    expect(i.error).toBeUndefined();
   });
 
   it('option KeepLast: Alerting stays Alerting (Error, KeepLast)', () => {
@@ -230,7 +232,13 @@ describe('Error results (§2.2)', () => {
       [T0, alerting],
       [T0 + MIN, queryError],
     ]);
-    expect(i).toMatchObject({ state: 'Alerting', reason: 'Error, KeepLast', startsAt: T0 });
+    expect(i).toMatchObject({
+      state: 'Alerting',
+      reason: 'Error, KeepLast',
+      startsAt: T0,
+      annotations: { Error: 'query A failed' },
+    });
+    expect(i.error).toBeUndefined();
   });
 });
 

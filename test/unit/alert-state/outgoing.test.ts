@@ -75,19 +75,19 @@ describe('toOutgoingAlert', () => {
     expect(i.labels.__alert_rule_namespace_uid__).toBe('folder-1');
   });
 
-  it('non-finite values in __values__ are strings; a reason becomes grafana_state_reason', () => {
+  it('__values__ as Go encodes it (sorted keys, Go floats); left out when a value is NaN or ±Inf', () => {
     const i = instance({
       reason: 'NoData',
-      values: {
-        A: { labels: {}, value: null },
-        B: { labels: {}, value: Infinity },
-        C: { labels: {}, value: -1 },
-      },
+      values: { C: { labels: {}, value: -1 }, A: { labels: {}, value: 1e21 }, B: { labels: {}, value: 0.5 } },
     });
     expect(toOutgoingAlert(ctx, i).annotations).toMatchObject({
-      __values__: '{"A":"NaN","B":"+Inf","C":-1}',
+      __values__: '{"A":1e+21,"B":0.5,"C":-1}',
       grafana_state_reason: 'NoData',
     });
+    for (const value of [null, NaN, Infinity]) {
+      const bad = instance({ values: { A: { labels: {}, value } } });
+      expect(toOutgoingAlert(ctx, bad).annotations).not.toHaveProperty('__values__');
+    }
   });
 
   it('NoData and Error states are sent as DatasourceNoData / DatasourceError with rulename', () => {

@@ -72,7 +72,13 @@ describe('state table (§2.2), interval 60 s', () => {
       [T0, alerting],
       [T0 + MIN, alerting],
     ]);
-    expect(pending).toMatchObject({ state: 'Pending', startsAt: T0, endsAt: T0 + MIN + ENDS });
+    // untouched while pending: EndsAt still from the first evaluation
+    expect(pending).toMatchObject({
+      state: 'Pending',
+      startsAt: T0,
+      endsAt: T0 + ENDS,
+      lastEvalAt: T0 + MIN,
+    });
     const firing = single(rule, [
       [T0, alerting],
       [T0 + MIN, alerting],
