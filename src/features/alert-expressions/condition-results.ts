@@ -4,7 +4,7 @@ import {
   formatLabels,
   labelsContain,
   labelsEqual,
-  type Labels,
+  type ClassicMatch,
   type NumberValue,
   type Results,
 } from './values.js';
@@ -22,8 +22,12 @@ export function errorResult(error: string, refId?: string, datasourceUid?: strin
   };
 }
 
-/** A query answered with no frames at all: Grafana labels the NoData result with its origin. */
-export function queryNoDataResult(refId: string, datasourceUid: string): EvaluationResult {
+/**
+ * Queries of one data source answered with no frames at all: Grafana gives one NoData result
+ * per data source, labelled with it and the refIds (comma-joined, sorted).
+ */
+export function queryNoDataResult(refIds: string[], datasourceUid: string): EvaluationResult {
+  const refId = [...refIds].sort().join(',');
   return {
     labels: { datasource_uid: datasourceUid, ref_id: refId },
     state: 'NoData',
@@ -44,7 +48,8 @@ function formatValue(value: number | null): string {
  * The condition's output as one result per number: 0 is Normal, anything else (NaN too) is
  * Alerting, null is NoData. A condition that is still a time series, or numbers that share a
  * label set, cannot be alerted on and give a single Error.
- * `captures` are the other refIds whose numbers go into `$values` (reduce, math, threshold).
+ * `captures` are the refIds whose numbers go into `$values` (reduce, math, threshold; the
+ * condition's own included).
  */
 export function conditionResults(
   condition: string,
@@ -75,69 +80,70 @@ export function conditionResults(
     seen.add(key);
   }
   return numbers.map((number) => {
-    const values = results.matches
-      ? classicValues(condition, results.matches)
-      : capturedValues(condition, number, captures);
+    const found = results.matches
+      ? classicCaptures(condition, results.matches)
+      : captureList(number, captures);
+    const values: Record<string, CapturedValue> = {};
+    for (const { refId, ...value } of found) values[refId] = value;
     return {
       labels: number.labels,
       state: number.value === null ? 'NoData' : number.value === 0 ? 'Normal' : 'Alerting',
       values,
-      evaluationString: evaluationString(values, results.matches !== undefined),
+      evaluationString: evaluationString(found),
     };
   });
 }
 
 /** Classic conditions expose their matching series as `<refId>0`, `<refId>1`, ... */
-function classicValues(
-  condition: string,
-  matches: NonNullable<Extract<Results, { kind: 'values' }>['matches']>,
-): Record<string, CapturedValue> {
-  return Object.fromEntries(
-    matches.map((match, index) => [
-      `${condition}${index}`,
-      { labels: match.labels, value: match.value, metric: match.metric },
-    ]),
-  );
+function classicCaptures(condition: string, matches: ClassicMatch[]): Capture[] {
+  return matches.map((match, index) => ({
+    refId: `${condition}${index}`,
+    labels: match.labels,
+    value: match.value,
+    metric: match.metric,
+  }));
+}
+
+interface Capture extends CapturedValue {
+  refId: string;
 }
 
 /**
- * Grafana's `$values`: for every capturing refId, its number for this dimension: the one with
- * the same labels, else one whose labels are a subset (e.g. an unlabelled constant).
+ * Grafana's `$values`: for every capturing refId (in refId order), its numbers for this
+ * dimension: the one with the same labels, else all whose labels are a subset or a superset
+ * (e.g. an unlabelled constant), ordered by their labels. `$value` shows them all; `$values`
+ * keeps the last per refId, as Grafana's map does.
  */
-function capturedValues(
-  condition: string,
-  number: NumberValue,
-  captures: Map<string, Results>,
-): Record<string, CapturedValue> {
-  const values: Record<string, CapturedValue> = {};
+function captureList(number: NumberValue, captures: Map<string, Results>): Capture[] {
+  const found: Capture[] = [];
   for (const [refId, results] of captures) {
-    if (refId === condition) {
-      values[refId] = { labels: number.labels, value: number.value };
-      continue;
-    }
-    const match = findMatch(number.labels, results);
-    if (match) values[refId] = { labels: match.labels, value: match.value };
+    if (results.kind === 'noData') continue;
+    const numbers = results.values.filter((value): value is NumberValue => value.kind === 'number');
+    const exact = numbers.find((candidate) => labelsEqual(candidate.labels, number.labels));
+    const matches = exact
+      ? [exact]
+      : numbers
+          .filter(
+            (candidate) =>
+              labelsContain(number.labels, candidate.labels) ||
+              labelsContain(candidate.labels, number.labels),
+          )
+          .sort((a, b) => compareStrings(formatLabels(a.labels), formatLabels(b.labels)));
+    for (const match of matches) found.push({ refId, labels: match.labels, value: match.value });
   }
-  return values;
+  return found;
 }
 
-function findMatch(labels: Labels, results: Results): NumberValue | undefined {
-  if (results.kind === 'noData') return undefined;
-  const numbers = results.values.filter((value): value is NumberValue => value.kind === 'number');
-  return (
-    numbers.find((candidate) => labelsEqual(candidate.labels, labels)) ??
-    numbers.find((candidate) => labelsContain(labels, candidate.labels))
-  );
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** `[ var='A' labels={host=a} value=3 ], [ var='B' ... ]`, sorted by refId like Grafana. */
-function evaluationString(values: Record<string, CapturedValue>, classic: boolean): string {
-  return Object.keys(values)
-    .sort()
-    .map((refId) => {
-      const captured = values[refId]!;
-      const metric = classic ? ` metric='${captured.metric ?? ''}'` : '';
-      return `[ var='${refId}'${metric} labels=${formatLabels(captured.labels)} value=${formatValue(captured.value)} ]`;
+/** `[ var='A' labels={host=a} value=3 ], [ var='B' ... ]`; classic matches also name their metric. */
+function evaluationString(captures: Capture[]): string {
+  return captures
+    .map((capture) => {
+      const metric = capture.metric !== undefined ? ` metric='${capture.metric}'` : '';
+      return `[ var='${capture.refId}'${metric} labels=${formatLabels(capture.labels)} value=${formatValue(capture.value)} ]`;
     })
     .join(', ');
 }

@@ -73,7 +73,10 @@ export async function evaluatePipeline(input: PipelineInput): Promise<PipelineOu
   }
   const empty = plan.queries.filter((query) => answers.get(query.refId)!.frames.length === 0);
   if (empty.length > 0) {
-    return { byRefId, results: empty.map((query) => queryNoDataResult(query.refId, query.datasourceUid)) };
+    const byDatasource = new Map<string, string[]>();
+    for (const query of empty)
+      byDatasource.set(query.datasourceUid, [...(byDatasource.get(query.datasourceUid) ?? []), query.refId]);
+    return { byRefId, results: [...byDatasource].map(([uid, refIds]) => queryNoDataResult(refIds, uid)) };
   }
 
   const computed = new Map<string, Results>();

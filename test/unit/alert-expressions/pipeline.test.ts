@@ -209,6 +209,20 @@ describe('evaluatePipeline', () => {
     ]);
   });
 
+  it('gives one NoData per data source, naming its frameless refIds', async () => {
+    const { runner } = stub({ A: ok(), B: ok(), C: ok(), D: twoHosts });
+    const out = await evaluatePipeline({
+      data: [query('B'), query('A'), query('C', 'pg'), query('D', 'pg'), reduce('E', 'D')],
+      condition: 'E',
+      now: NOW,
+      runQueries: runner,
+    });
+    expect(out.results.map((r) => [r.state, r.labels, r.refId, r.datasourceUid])).toEqual([
+      ['NoData', { datasource_uid: 'prom', ref_id: 'A,B' }, 'A,B', 'prom'],
+      ['NoData', { datasource_uid: 'pg', ref_id: 'C' }, 'C', 'pg'],
+    ]);
+  });
+
   it('gives one unlabelled NoData when the frames are empty (NoData propagates through expressions)', async () => {
     const { runner } = stub({ A: ok(buildFrame([], { refId: 'A' })) });
     const out = await evaluatePipeline({
@@ -299,6 +313,35 @@ describe('evaluatePipeline', () => {
         'Normal',
         "[ var='B' labels={disk=sdb, host=a} value=20 ], [ var='C' labels={disk=sdb, host=a} value=0 ], [ var='D' labels={host=a} value=50 ]",
       ],
+    ]);
+  });
+
+  it('captures wider numbers too: all in $value, the last by labels in $values', async () => {
+    const disks = ok(
+      promSeries({ host: 'a', disk: 'sdb' }, [[NOW - 1000, 20]]),
+      promSeries({ host: 'a', disk: 'sda' }, [[NOW - 1000, 80]]),
+    );
+    const limits = ok(promSeries({ host: 'a' }, [[NOW - 1000, 50]]));
+    const { runner } = stub({ A: disks, L: limits });
+    const out = await evaluatePipeline({
+      data: [query('A'), query('L'), reduce('B', 'A'), reduce('D', 'L'), gt('C', 'D', 10)],
+      condition: 'C',
+      now: NOW,
+      runQueries: runner,
+    });
+    expect(out.results).toEqual([
+      {
+        labels: { host: 'a' },
+        state: 'Alerting',
+        values: {
+          B: { labels: { host: 'a', disk: 'sdb' }, value: 20 },
+          C: { labels: { host: 'a' }, value: 1 },
+          D: { labels: { host: 'a' }, value: 50 },
+        },
+        evaluationString:
+          "[ var='B' labels={disk=sda, host=a} value=80 ], [ var='B' labels={disk=sdb, host=a} value=20 ], " +
+          "[ var='C' labels={host=a} value=1 ], [ var='D' labels={host=a} value=50 ]",
+      },
     ]);
   });
 
