@@ -26,6 +26,7 @@ import { labelsFingerprint } from './fingerprint.js';
 import { instanceLabels } from './instance-labels.js';
 import { FIRING_STATES, nextEndsAt, nextState, type CoreState } from './next-state.js';
 import type { RuleContext } from './rule-context.js';
+import { ruleWideResult } from './rule-wide.js';
 
 export type { RuleContext } from './rule-context.js';
 
@@ -70,7 +71,13 @@ export function applyEvaluation(
   if (ruleWide && previous.length > 0) {
     for (const prev of previous) {
       record(
-        evaluateInstance(ctx, prev, prev.fingerprint, prev.labels, prev.labels, ruleWide, evalTime, true),
+        evaluateInstance(
+          ctx,
+          { prev, fingerprint: prev.fingerprint, labels: prev.labels, templateLabels: prev.labels },
+          ruleWide,
+          evalTime,
+          true,
+        ),
       );
     }
   } else {
@@ -78,16 +85,9 @@ export function applyEvaluation(
       const built = instanceLabels(ctx, result.labels, result.values, result.evaluationString);
       const fingerprint = labelsFingerprint(built.labels);
       if (seen.has(fingerprint)) continue;
-      const update = evaluateInstance(
-        ctx,
-        byFingerprint.get(fingerprint),
-        fingerprint,
-        built.labels,
-        built.templateLabels,
-        result,
-        evalTime,
-        ruleWide !== undefined,
-      );
+      const prev = byFingerprint.get(fingerprint);
+      const subject = { prev, fingerprint, labels: built.labels, templateLabels: built.templateLabels };
+      const update = evaluateInstance(ctx, subject, result, evalTime, ruleWide !== undefined);
       update.templateErrors.unshift(...built.templateErrors);
       record(update);
     }
@@ -105,6 +105,8 @@ export function applyEvaluation(
       );
     }
   }
+  // The same broken template fails the same way for every series: report it once.
+  outcome.templateErrors = [...new Set(outcome.templateErrors)];
   return outcome;
 }
 
@@ -139,43 +141,24 @@ function isStale(ctx: RuleContext, prev: AlertInstance, evalTime: number): boole
   return evalTime - prev.lastEvalAt >= evals * ctx.rule.intervalSeconds * 1000;
 }
 
-/**
- * The one result of a rule-wide NoData or Error, with the ref ids and data source uids of all
- * results joined; undefined when the results are not rule-wide.
- */
-function ruleWideResult(
-  ctx: RuleContext,
-  results: readonly EvaluationResult[],
-): EvaluationResult | undefined {
-  const first = results[0];
-  if (!first || !results.every((r) => r.state === first.state)) return undefined;
-  if (first.state === 'NoData' && ctx.rule.noDataState === 'NoData') return undefined;
-  if (first.state === 'Error' && ctx.rule.execErrState === 'Error') return undefined;
-  if (first.state !== 'NoData' && first.state !== 'Error') return undefined;
-  const joined = (pick: (r: EvaluationResult) => string | undefined): string | undefined => {
-    const all = [...new Set(results.map(pick).filter((v): v is string => !!v))];
-    return all.length ? all.join(',') : undefined;
-  };
-  const refId = joined((r) => r.refId);
-  const datasourceUid = joined((r) => r.datasourceUid);
-  const merged: EvaluationResult = { ...first };
-  if (refId !== undefined) merged.refId = refId;
-  if (datasourceUid !== undefined) merged.datasourceUid = datasourceUid;
-  return merged;
-}
-
 interface InstanceUpdate {
   instance: AlertInstance;
   transition: StateTransition;
   templateErrors: string[];
 }
 
+/** Which instance a result applies to, and the labels it has. */
+interface Subject {
+  prev: AlertInstance | undefined;
+  fingerprint: string;
+  labels: Record<string, string>;
+  /** `$labels` of the annotation templates */
+  templateLabels: Record<string, string>;
+}
+
 function evaluateInstance(
   ctx: RuleContext,
-  prev: AlertInstance | undefined,
-  fingerprint: string,
-  labels: Record<string, string>,
-  templateLabels: Record<string, string>,
+  { prev, fingerprint, labels, templateLabels }: Subject,
   result: EvaluationResult,
   evalTime: number,
   ruleWide: boolean,
@@ -223,7 +206,7 @@ function evaluateInstance(
   // The instance carries the error only where it is what the instance shows: Alerting (Error) and Error.
   const showsError = rule.execErrState === 'Alerting' || rule.execErrState === 'Error';
   if (result.state === 'Error' && showsError && result.error !== undefined) instance.error = result.error;
-  const from = prev ?? { ...instance, state: 'Normal' as const, reason: '' };
+  const from = prev ?? { state: 'Normal' as const, reason: '' };
   return { instance, transition: transitionOf(from, instance, evalTime), templateErrors: expansion.errors };
 }
 

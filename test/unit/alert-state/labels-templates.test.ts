@@ -84,6 +84,17 @@ describe('annotation templates (§2.5)', () => {
   });
 });
 
+describe('template errors across series', () => {
+  it('the same failure for every series is reported once', () => {
+    const rule = ruleWith({ annotations: { bad: '{{ nope }}' } });
+    const { instances, outcome } = run(rule, [
+      [T0, [result('Alerting'), result('Alerting', { labels: { host: 'b' } })]],
+    ]);
+    expect(instances).toHaveLength(2);
+    expect(outcome.templateErrors).toHaveLength(1);
+  });
+});
+
 describe('Prometheus template functions', () => {
   const set = parseTemplates({}, { funcs: ruleTemplateFunctions('https://svc.example/grafana') });
   const render = (text: string): string => {
