@@ -12,8 +12,8 @@
  *   (alertname `DatasourceNoData` when sent) and the series' instances go missing.
  * - Missing series: an instance without a result is stale once evalTime − lastEvalAt ≥
  *   (missingSeriesEvalsToResolve ?? 2) × interval (1 × for NoData/Error instances); it goes to
- *   Normal with reason MissingSeries and is removed. Until then it keeps its state, a firing
- *   one with EndsAt renewed so the Alertmanager does not time it out.
+ *   Normal with reason MissingSeries (EndsAt = now, StartsAt kept) and is removed. Until then it
+ *   keeps its state, a firing one with EndsAt renewed so the Alertmanager does not time it out.
  * - Two results with the same labels: the first one counts, later ones are ignored.
  * - On NoData/Error results the instance keeps the refIds of its last values with value -1
  *   (Grafana's sentinel, so templates that read `$values.B` still render).
@@ -46,9 +46,23 @@ export type ResetReason = 'Paused' | 'Updated' | 'RuleDeleted';
 const missingSeriesDefault = 2;
 const sentinel = -1;
 
-/** What goes to the state history: a transition that changed the state or its reason. */
+/**
+ * What goes to the state history (Grafana's shouldRecord): a change of state or reason, except a
+ * Normal series that went stale (Normal → Normal (MissingSeries)) and a Normal (Paused|Updated)
+ * instance evaluated Normal again.
+ */
 export function isStateChange(transition: StateTransition): boolean {
-  return transition.from !== transition.to;
+  if (transition.from === transition.to) return false;
+  const from = parseStateString(transition.from);
+  const to = parseStateString(transition.to);
+  if (from.state !== 'Normal' || to.state !== 'Normal') return true;
+  if (to.reason === 'MissingSeries') return false;
+  return !(to.reason === '' && (from.reason === 'Paused' || from.reason === 'Updated'));
+}
+
+function parseStateString(s: string): { state: string; reason: string } {
+  const match = /^(\S+)(?: \((.*)\))?$/.exec(s);
+  return { state: match?.[1] ?? s, reason: match?.[2] ?? '' };
 }
 
 export function applyEvaluation(
@@ -96,7 +110,7 @@ export function applyEvaluation(
   for (const prev of previous) {
     if (seen.has(prev.fingerprint)) continue;
     if (isStale(ctx, prev, evalTime)) {
-      const stale = toNormal(prev, 'MissingSeries', evalTime);
+      const stale = staleInstance(prev, evalTime);
       outcome.removed.push(stale);
       outcome.transitions.push(transitionOf(prev, stale, evalTime));
     } else {
@@ -117,15 +131,43 @@ export function resetInstances(
   reason: ResetReason,
   now: number,
 ): { resolved: AlertInstance[]; transitions: StateTransition[] } {
-  const resolved = previous.map((prev) => toNormal(prev, reason, now));
+  const resolved = previous.map((prev) => resetInstance(prev, reason, now));
   return { resolved, transitions: resolved.map((next, i) => transitionOf(previous[i]!, next, now)) };
 }
 
-/** Normal with a reason set outside the evaluation (MissingSeries, Paused, …); firing ones resolve now. */
-function toNormal(prev: AlertInstance, reason: string, t: number): AlertInstance {
-  const next: AlertInstance = { ...prev, state: 'Normal', reason, startsAt: t, endsAt: t, lastEvalAt: t };
+/**
+ * A missing series gone stale: Normal (MissingSeries), EndsAt = now, StartsAt kept (Grafana only
+ * moves the end); a firing one is resolved now, anything else keeps its earlier resolve.
+ */
+function staleInstance(prev: AlertInstance, t: number): AlertInstance {
+  const next: AlertInstance = { ...prev, state: 'Normal', reason: 'MissingSeries', endsAt: t, lastEvalAt: t };
   delete next.error;
-  // Pending and Normal never reached the Alertmanager: an earlier resolve (if any) stays as it was.
+  if (FIRING_STATES.has(prev.state)) {
+    next.resolvedAt = t;
+    next.resolvedFrom = prev.state;
+  }
+  return next;
+}
+
+/**
+ * A reset instance (Grafana's DeleteStateByRuleUID): Normal with the reason, EndsAt = now,
+ * StartsAt kept only if it already was Normal, values emptied; only a firing one counts as
+ * resolved (now), so nothing else is sent.
+ */
+function resetInstance(prev: AlertInstance, reason: ResetReason, t: number): AlertInstance {
+  const startsAt = prev.state === 'Normal' ? prev.startsAt : t;
+  const next: AlertInstance = {
+    ...prev,
+    state: 'Normal',
+    reason,
+    startsAt,
+    endsAt: t,
+    lastEvalAt: t,
+    values: {},
+    resolvedAt: null,
+  };
+  delete next.error;
+  delete next.resolvedFrom;
   if (FIRING_STATES.has(prev.state)) {
     next.resolvedAt = t;
     next.resolvedFrom = prev.state;

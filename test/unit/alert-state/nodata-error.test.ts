@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { labelsFingerprint } from '../../../src/features/alert-state/fingerprint.js';
+import { isStateChange } from '../../../src/features/alert-state/state-machine.js';
 import { ENDS, MIN, T0, result, ruleWith, run, single } from './rule-fixture.js';
 
 const alerting = [result('Alerting')];
@@ -265,8 +266,10 @@ describe('missing series (§2.3)', () => {
     expect(stale.outcome.removed[0]).toMatchObject({
       state: 'Normal',
       reason: 'MissingSeries',
-      startsAt: T0 + 2 * MIN,
+      // StartsAt kept: only the end moves
+      startsAt: T0,
       endsAt: T0 + 2 * MIN,
+      lastEvalAt: T0 + 2 * MIN,
       resolvedAt: T0 + 2 * MIN,
       resolvedFrom: 'Alerting',
     });
@@ -274,6 +277,18 @@ describe('missing series (§2.3)', () => {
       ['b', 'Normal', 'Normal'],
       ['a', 'Alerting', 'Normal (MissingSeries)'],
     ]);
+    expect(stale.outcome.transitions.map(isStateChange)).toEqual([false, true]);
+  });
+
+  it('a Normal series that goes stale is not a change for the history', () => {
+    const { outcome } = run(ruleWith(), [
+      [T0, normal],
+      [T0 + MIN, gone],
+      [T0 + 2 * MIN, gone],
+    ]);
+    const stale = outcome.transitions.find((t) => t.to === 'Normal (MissingSeries)')!;
+    expect(stale.from).toBe('Normal');
+    expect(isStateChange(stale)).toBe(false);
   });
 
   it('missingSeriesEvalsToResolve = 1: removed at the first missing evaluation', () => {

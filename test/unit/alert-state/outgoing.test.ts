@@ -151,11 +151,14 @@ describe('resetInstances (§2.1)', () => {
         reason,
         now,
       );
+      // StartsAt: kept by the one already Normal, now for the others; values emptied
       expect(resolved.map((i) => [i.state, i.reason, i.startsAt, i.endsAt, i.resolvedAt])).toEqual([
         ['Normal', reason, now, now, now],
-        ['Normal', reason, now, now, null],
+        ['Normal', reason, T0, now, null],
         ['Normal', reason, now, now, null],
       ]);
+      expect(resolved.map((i) => i.values)).toEqual([{}, {}, {}]);
+      expect(resolved[0]!.resolvedFrom).toBe('Alerting');
       expect(transitions.map((t) => [t.from, t.to, t.at])).toEqual([
         ['Alerting', `Normal (${reason})`, now],
         ['Normal', `Normal (${reason})`, now],

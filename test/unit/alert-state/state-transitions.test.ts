@@ -210,6 +210,13 @@ describe('state table (§2.2), interval 60 s', () => {
     expect(outcome.transitions[0]).toMatchObject({ from: 'Alerting', to: 'Alerting', at: T0 + MIN });
     expect(isStateChange(outcome.transitions[0]!)).toBe(false);
     expect(isStateChange({ ...outcome.transitions[0]!, to: 'Normal' })).toBe(true);
+    const t = outcome.transitions[0]!;
+    expect(isStateChange({ ...t, from: 'Alerting', to: 'Alerting (NoData)' })).toBe(true);
+    expect(isStateChange({ ...t, from: 'Normal', to: 'Normal (NoData)' })).toBe(true);
+    // Grafana's history skips these two
+    expect(isStateChange({ ...t, from: 'Normal', to: 'Normal (MissingSeries)' })).toBe(false);
+    expect(isStateChange({ ...t, from: 'Normal (Paused)', to: 'Normal' })).toBe(false);
+    expect(isStateChange({ ...t, from: 'Alerting', to: 'Normal (MissingSeries)' })).toBe(true);
   });
 
   it('two results with the same labels: the first counts', () => {
