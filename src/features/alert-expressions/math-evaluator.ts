@@ -108,9 +108,16 @@ function joinSeries(
 
 const bool = (condition: boolean) => (condition ? 1 : 0);
 
-/** A null operand gives NaN, as in Grafana (nulls cannot take part in arithmetic). */
-function binaryOp(op: BinaryOp, a: Point, b: Point): number {
-  if (a === null || b === null) return Number.NaN;
+/**
+ * Grafana's rules: a null operand gives null; `||` with a true left side is 1 and `&&` with a
+ * false left side is 0 before anything else is looked at; otherwise NaN on either side is NaN
+ * (comparisons included, so `NaN > 1` is NaN, which alerts).
+ */
+function binaryOp(op: BinaryOp, a: Point, b: Point): Point {
+  if (a === null || b === null) return null;
+  if (op === '||' && a !== 0) return 1;
+  if (op === '&&' && a === 0) return 0;
+  if (Number.isNaN(a) || Number.isNaN(b)) return Number.NaN;
   switch (op) {
     case '+':
       return a + b;
@@ -137,14 +144,15 @@ function binaryOp(op: BinaryOp, a: Point, b: Point): number {
     case '<=':
       return bool(a <= b);
     case '&&':
-      return bool(a !== 0 && b !== 0);
+      return bool(b !== 0);
     case '||':
-      return bool(a !== 0 || b !== 0);
+      return bool(b !== 0);
   }
 }
 
-function unaryOp(op: '-' | '!', x: Point): number {
-  if (x === null) return Number.NaN;
+/** Null stays null and NaN stays NaN (`!NaN` too). */
+function unaryOp(op: '-' | '!', x: Point): Point {
+  if (x === null || Number.isNaN(x)) return x;
   return op === '-' ? -x : bool(x === 0);
 }
 
@@ -156,10 +164,10 @@ function constant(name: MathFunction): Point {
 }
 
 function applyFunction(name: MathFunction, x: Point): Point {
-  // the is_* tests see nulls; everything else maps null to NaN like the operators
+  // only is_null and is_number look at nulls; every other function turns a null into NaN
   if (name === 'is_null') return bool(x === null);
   if (name === 'is_number') return bool(x !== null && Number.isFinite(x));
-  if (x === null) return name === 'is_nan' || name === 'is_inf' ? 0 : Number.NaN;
+  if (x === null) return Number.NaN;
   switch (name) {
     case 'abs':
       return Math.abs(x);

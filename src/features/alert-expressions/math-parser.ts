@@ -1,8 +1,9 @@
 /**
  * The math expression language (Grafana's SSE `math` type): `$A`/`${A}` variables, numeric
  * literals, `+ - * / % **`, comparisons, `&& || !`, unary minus, parentheses and a fixed set of
- * functions. Precedence, loosest first: `||`, `&&`, comparisons, `+ -`, `* / %`, unary `- !`,
- * `**` (right-associative, so `-2 ** 2` is -4 as in most languages).
+ * functions. Precedence, loosest first, as in Grafana's grammar: `||`, `&&`, comparisons, `+ -`,
+ * `* / %`, `**`, then unary `- !`. All binary operators are left-associative, `**` included, and
+ * unary operators bind tightest: `-2 ** 2` is 4 and `2 ** 3 ** 2` is 64 there, so here too.
  */
 
 export type MathNode =
@@ -109,6 +110,7 @@ const LEVELS: BinaryOp[][] = [
   ['==', '!=', '>', '<', '>=', '<='],
   ['+', '-'],
   ['*', '/', '%'],
+  ['**'],
 ];
 
 /** Parses a math expression; throws MathParseError naming the position of the problem. */
@@ -146,14 +148,7 @@ export function parseMath(source: string): MathNode {
       const op = next().text as '-' | '!';
       return { type: 'unary', op, arg: unary() };
     }
-    return power();
-  };
-
-  const power = (): MathNode => {
-    const base = primary();
-    if (!isOp('**')) return base;
-    next();
-    return { type: 'binary', op: '**', left: base, right: unary() };
+    return primary();
   };
 
   const primary = (): MathNode => {

@@ -35,8 +35,9 @@ export function reducePoints(points: Point[], reducer: Reducer, mode: ReduceMode
       ? points.filter(isNumber)
       : points.map((point) => (isNumber(point) ? point : mode.replaceWith));
   const result = reduceStrict(cleaned, reducer);
-  // dropNN promises no NaN: a reduction that has nothing to work with is a missing value
-  return mode.mode === 'dropNN' && result !== null && Number.isNaN(result) ? null : result;
+  // a reduction left with nothing to work with (NaN) is null under dropNN, the value under replaceNN
+  if (result === null || !Number.isNaN(result)) return result;
+  return mode.mode === 'dropNN' ? null : mode.replaceWith;
 }
 
 /** Without a mode: any null or NaN makes sum/mean/min/max NaN; `last` is the last point as is. */

@@ -35,11 +35,14 @@ describe('math parser', () => {
 });
 
 describe('math on literals', () => {
-  it('follows precedence: || < && < comparisons < + - < * / % < unary < **', () => {
+  it('follows the Grafana precedence: || < && < comparisons < + - < * / % < ** < unary', () => {
     expect(scalar('1 + 2 * 3')).toBe(7);
     expect(scalar('(1 + 2) * 3')).toBe(9);
-    expect(scalar('2 ** 3 ** 2')).toBe(512); // right-associative
-    expect(scalar('-2 ** 2')).toBe(-4);
+    expect(scalar('2 ** 3 ** 2')).toBe(64); // left-associative: (2 ** 3) ** 2
+    expect(scalar('-2 ** 2')).toBe(4); // unary binds tightest: (-2) ** 2
+    expect(scalar('2 * 3 ** 2')).toBe(18);
+    expect(scalar('-3 + 1')).toBe(-2);
+    expect(scalar('!0 + 1')).toBe(2);
     expect(scalar('2 ** -1')).toBe(0.5);
     expect(scalar('7 % 4')).toBe(3);
     expect(scalar('-7 % 4')).toBe(-3);
@@ -73,12 +76,25 @@ describe('math on literals', () => {
     expect(scalar('is_number(3)')).toBe(1);
   });
 
-  it('turns null operands into NaN; NaN is truthy in && and never equal', () => {
-    expect(scalar('null() + 1')).toBeNaN();
-    expect(scalar('-null()')).toBeNaN();
+  it('keeps nulls through operators, turns them into NaN in functions', () => {
+    expect(scalar('null() + 1')).toBeNull();
+    expect(scalar('2 > null()')).toBeNull();
+    expect(scalar('-null()')).toBeNull();
     expect(scalar('abs(null())')).toBeNaN();
-    expect(scalar('nan() == nan()')).toBe(0);
-    expect(scalar('nan() && 1')).toBe(1);
+    expect(scalar('is_nan(null())')).toBeNaN();
+  });
+
+  it('lets NaN win except where && and || short-circuit on the left side', () => {
+    expect(scalar('nan() == nan()')).toBeNaN();
+    expect(scalar('nan() > 1')).toBeNaN();
+    expect(scalar('!nan()')).toBeNaN();
+    expect(scalar('nan() && 1')).toBeNaN();
+    expect(scalar('0 && nan()')).toBe(0);
+    expect(scalar('1 || nan()')).toBe(1);
+    expect(scalar('nan() || 0')).toBe(1);
+    expect(scalar('0 || nan()')).toBeNaN();
+    expect(scalar('1 && 0')).toBe(0);
+    expect(scalar('0 || 2')).toBe(1);
     expect(scalar('1 / 0')).toBe(Infinity);
   });
 });
@@ -159,7 +175,7 @@ describe('math on numbers and series', () => {
           [
             [1000, 10],
             [2000, 20],
-            [3000, Number.NaN],
+            [3000, null],
           ],
           { host: 'a' },
         ),
@@ -170,6 +186,18 @@ describe('math on numbers and series', () => {
         series(
           [
             [2000, 12],
+            [3000, null],
+          ],
+          { host: 'a' },
+        ),
+      ),
+    );
+    expect(run('abs($A)', { A })).toEqual(
+      set(
+        series(
+          [
+            [1000, 1],
+            [2000, 2],
             [3000, Number.NaN],
           ],
           { host: 'a' },

@@ -50,6 +50,8 @@ describe('reduce', () => {
     const mode = { mode: 'replaceNN', replaceWith: 10 } as const;
     expect(reducePoints([2, null, Number.NaN, Infinity], 'sum', mode)).toBe(32);
     expect(reducePoints([2, null], 'last', mode)).toBe(10);
+    // an empty series has no mean: the replacement stands in for it
+    expect(reducePoints([], 'mean', mode)).toBe(10);
   });
 
   it('keeps labels, passes NoData through, and leaves numbers alone with a notice', () => {
