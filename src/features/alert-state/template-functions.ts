@@ -9,6 +9,7 @@ import { Float64, goFunc, GoTime, typeName, type FuncMap } from '../../lib/gotem
 import { sprintf } from '../../lib/gotemplate/fmt.js';
 import { numberOf } from '../../lib/gotemplate/values.js';
 import { alertmanagerFunctions } from '../alerting/templates/alertmanager-functions.js';
+import { grafanaTemplateFunctions } from './grafana-template-functions.js';
 
 const siUp = ['k', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y'];
 const siDown = ['m', 'u', 'n', 'p', 'f', 'a', 'z', 'y'];
@@ -133,9 +134,10 @@ function title(s: string): string {
   });
 }
 
-/** The function map of rule templates; `externalURL` depends on the server's root URL. */
+/** The function map of rule templates (Prometheus's and Grafana's); `externalURL` depends on the root URL. */
 export function ruleTemplateFunctions(externalUrl: string): FuncMap {
   return {
+    ...grafanaTemplateFunctions,
     humanize: goFunc(['any'], humanize),
     humanize1024: goFunc(['any'], humanize1024),
     humanizeDuration: goFunc(['any'], humanizeDuration),

@@ -126,3 +126,46 @@ describe('Prometheus template functions', () => {
     expect(render(text)).toBe(want);
   });
 });
+
+describe('Grafana template functions', () => {
+  it('filter and remove labels, deduplicate the labels of $values', () => {
+    const rule = ruleWith({
+      annotations: {
+        only: '{{ filterLabels $labels "host" }}',
+        re: '{{ range $k, $v := filterLabelsRe $labels "^(host|team)$" }}{{ $k }}={{ $v }};{{ end }}',
+        without: '{{ len (removeLabels $labels "host") }}',
+        withoutRe: '{{ removeLabelslRe $labels "^(__|alertname|grafana|host)" }}',
+        dedup: '{{ deduplicateLabels $values }}',
+      },
+    });
+    const alert = result('Alerting', {
+      labels: { host: 'web-1', team: 'ops' },
+      values: {
+        B: { labels: { host: 'web-1', dc: 'x' }, value: 1 },
+        C: { labels: { host: 'web-2', dc: 'x' }, value: 2 },
+      },
+    });
+    const { only, outcome } = run(rule, [[T0, [alert]]]);
+    expect(outcome.templateErrors).toEqual([]);
+    expect(only!.annotations).toEqual({
+      only: 'map[host:web-1]',
+      re: 'host=web-1;team=ops;',
+      // 6 labels: 4 extra + host + team; one removed
+      without: '5',
+      withoutRe: 'map[team:ops]',
+      dedup: 'map[dc:x host:web-1, web-2]',
+    });
+  });
+
+  it('graphLink and tableLink build Explore URLs; a bad query gives ""', () => {
+    const set = parseTemplates({}, { funcs: ruleTemplateFunctions('https://svc.example') });
+    const q = '{"datasource":"Prom 1","expr":"up == 0"}';
+    expect(set.executeText(`{{ graphLink ${JSON.stringify(q)} }}`, {}).output).toBe(
+      '/explore?left={"datasource":"Prom+1","queries":[{"datasource":"Prom+1","expr":"up+%3D%3D+0","instant":false,"range":true,"refId":"A"}],"range":{"from":"now-1h","to":"now"}}',
+    );
+    expect(set.executeText(`{{ tableLink ${JSON.stringify(q)} }}`, {}).output).toContain(
+      '"instant":true,"range":false',
+    );
+    expect(set.executeText('{{ graphLink "not json" }}', {}).output).toBe('');
+  });
+});
