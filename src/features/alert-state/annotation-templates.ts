@@ -7,17 +7,20 @@
  * svc returns it so the caller can log it and show it.
  */
 
-import { Float64, TemplateSet } from '../../lib/gotemplate/index.js';
+import { Float64, goType, TemplateSet, type GoTypeInfo } from '../../lib/gotemplate/index.js';
 import { formatFloat } from '../../lib/gotemplate/float-format.js';
 import type { CapturedValue } from '../alert-expressions/evaluation-result.js';
+import { TemplateLabels } from './template-labels.js';
 import { ruleTemplateFunctions } from './template-functions.js';
 
 const prelude = '{{- $labels := .Labels -}}{{- $values := .Values -}}{{- $value := .Value -}}';
 
 /** Grafana's `$values.X`: a struct that prints as its value (`'f', -1`), so `{{ $values.B }}` works. */
 class TemplateCaptureValue {
+  declare readonly [goType]: GoTypeInfo;
+
   constructor(
-    readonly Labels: Record<string, string>,
+    readonly Labels: TemplateLabels,
     readonly Value: Float64,
   ) {}
 
@@ -25,15 +28,21 @@ class TemplateCaptureValue {
     return formatFloat(this.Value.value, 'f', -1);
   }
 }
+Object.defineProperty(TemplateCaptureValue.prototype, goType, {
+  value: { name: 'template.Value', kind: 'struct' },
+});
 
 /** The template's dot: a struct, so a misspelt field is an error rather than `<no value>`. */
 class TemplateData {
+  declare readonly [goType]: GoTypeInfo;
+
   constructor(
-    readonly Labels: Record<string, string>,
+    readonly Labels: TemplateLabels,
     readonly Values: Record<string, TemplateCaptureValue>,
     readonly Value: string,
   ) {}
 }
+Object.defineProperty(TemplateData.prototype, goType, { value: { name: 'template.Data', kind: 'struct' } });
 
 export interface TemplateInput {
   /** `$labels`: the extra labels merged with the query labels (not the rule's own labels) */
@@ -94,7 +103,10 @@ export function expandTemplates(
 function templateData(input: TemplateInput): TemplateData {
   const values: Record<string, TemplateCaptureValue> = {};
   for (const [refId, captured] of Object.entries(input.values)) {
-    values[refId] = new TemplateCaptureValue({ ...captured.labels }, new Float64(captured.value ?? NaN));
+    values[refId] = new TemplateCaptureValue(
+      TemplateLabels.of(captured.labels),
+      new Float64(captured.value ?? NaN),
+    );
   }
-  return new TemplateData({ ...input.labels }, values, input.valueString);
+  return new TemplateData(TemplateLabels.of(input.labels), values, input.valueString);
 }

@@ -4,17 +4,16 @@
  * `{"datasource": …, "expr": …}` query.
  */
 
-import { goFunc, queryEscape, typeName, type FuncMap } from '../../lib/gotemplate/index.js';
+import { compareStrings, goFunc, queryEscape, typeName, type FuncMap } from '../../lib/gotemplate/index.js';
 import { compileGoRegexp } from '../alerting/templates/go-regexp.js';
+import { TemplateLabels } from './template-labels.js';
 
-type Labels = Record<string, string>;
-
-/** Go checks the argument is a template.Labels (a map[string]string) before the call. */
-function labelsArg(m: unknown): Labels {
-  if (typeof m !== 'object' || m === null || Object.getPrototypeOf(m) !== Object.prototype) {
+/** Go checks the argument is a template.Labels before the call. */
+function labelsArg(m: unknown): TemplateLabels {
+  if (!(m instanceof TemplateLabels)) {
     throw new Error(`wrong type for value; expected template.Labels; got ${typeName(m)}`);
   }
-  return m as Labels;
+  return m;
 }
 
 /** regexp.MustCompile: its panic names the pattern. */
@@ -34,8 +33,8 @@ function matches(re: RegExp, s: string): boolean {
   return found;
 }
 
-function pick(m: unknown, keep: (name: string) => boolean): Labels {
-  return Object.fromEntries(Object.entries(labelsArg(m)).filter(([name]) => keep(name)));
+function pick(m: unknown, keep: (name: string) => boolean): TemplateLabels {
+  return new TemplateLabels([...labelsArg(m)].filter(([name]) => keep(name)));
 }
 
 /** json.Unmarshal into `{Datasource, Expr string}`: keys match case-insensitively; '' on any error. */
@@ -66,21 +65,20 @@ function exploreLink(data: string, instant: boolean): string {
 }
 
 /** Sorted distinct values of each label across `$values`, joined with ", ". */
-function deduplicateLabels(values: unknown): Labels {
+function deduplicateLabels(values: unknown): TemplateLabels {
   if (typeof values !== 'object' || values === null) {
     throw new Error(`wrong type for value; expected map[string]template.Value; got ${typeName(values)}`);
   }
   const seen = new Map<string, Set<string>>();
-  for (const value of Object.values(values as Record<string, { Labels?: Labels }>)) {
-    for (const [name, v] of Object.entries(value.Labels ?? {})) {
+  for (const value of Object.values(values as Record<string, { Labels?: unknown }>)) {
+    if (!(value.Labels instanceof TemplateLabels)) continue;
+    for (const [name, v] of value.Labels) {
       let set = seen.get(name);
       if (!set) seen.set(name, (set = new Set()));
       set.add(v);
     }
   }
-  return Object.fromEntries(
-    [...seen].map(([name, set]) => [name, [...set].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(', ')]),
-  );
+  return new TemplateLabels([...seen].map(([name, set]) => [name, [...set].sort(compareStrings).join(', ')]));
 }
 
 export const grafanaTemplateFunctions: FuncMap = {

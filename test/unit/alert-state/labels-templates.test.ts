@@ -51,6 +51,7 @@ describe('annotation templates (§2.5)', () => {
         value: '{{ $value }}',
         missing: '{{ $labels.nope }} / C={{ $values.C }}',
         plain: 'no templates here',
+        labelsPrinted: '{{ $values.B.Labels }} | {{ index $labels "nope" }}|',
         human: '{{ humanize $values.B.Value }} {{ $labels.alertname | toUpper }}',
       },
     });
@@ -60,6 +61,8 @@ describe('annotation templates (§2.5)', () => {
       value: "[ var='B' labels={host=web-1} value=1234.5 ]",
       missing: '[no value] / C=NaN',
       plain: 'no templates here',
+      // template.Labels prints `k=v, …` (its String method); index of a missing key is ""
+      labelsPrinted: 'host=web-1 | |',
       human: '1.234k HIGH CPU',
     });
     expect(outcome.templateErrors).toEqual([]);
@@ -148,12 +151,12 @@ describe('Grafana template functions', () => {
     const { only, outcome } = run(rule, [[T0, [alert]]]);
     expect(outcome.templateErrors).toEqual([]);
     expect(only!.annotations).toEqual({
-      only: 'map[host:web-1]',
+      only: 'host=web-1',
       re: 'host=web-1;team=ops;',
       // 6 labels: 4 extra + host + team; one removed
       without: '5',
-      withoutRe: 'map[team:ops]',
-      dedup: 'map[dc:x host:web-1, web-2]',
+      withoutRe: 'team=ops',
+      dedup: 'dc=x, host=web-1, web-2',
     });
   });
 
