@@ -1,5 +1,5 @@
 import { EXPRESSION_DATASOURCE_UID, type AlertQuery } from '../alert-rules/alert-rule.js';
-import { CLASSIC_EVALUATORS, type ClassicCondition } from './classic-conditions.js';
+import { CLASSIC_EVALUATORS, classicEvaluatorArity, type ClassicCondition } from './classic-conditions.js';
 import { CLASSIC_REDUCERS } from './classic-reducers.js';
 import { parseDurationMs } from './duration.js';
 import { MathParseError, mathVariables, parseMath, type MathNode } from './math-parser.js';
@@ -159,7 +159,6 @@ function classicConditions(conditions: unknown): ClassicCondition[] {
     );
     const evaluatorRecord = asRecord(condition.evaluator);
     const type = oneOf(CLASSIC_EVALUATORS, requiredString(evaluatorRecord.type, 'evaluator'), 'evaluator');
-    const arity = type === 'no_value' ? 0 : type.endsWith('range') ? 2 : 1;
     const operatorType = asRecord(condition.operator).type;
     const operator = operatorType === undefined || operatorType === '' ? 'and' : operatorType;
     if (operator !== 'and' && operator !== 'or')
@@ -167,7 +166,10 @@ function classicConditions(conditions: unknown): ClassicCondition[] {
     return {
       refId,
       reducer,
-      evaluator: { type, params: numericParams(evaluatorRecord.params, arity, `evaluator "${type}"`) },
+      evaluator: {
+        type,
+        params: numericParams(evaluatorRecord.params, classicEvaluatorArity(type), `evaluator "${type}"`),
+      },
       operator,
     };
   });

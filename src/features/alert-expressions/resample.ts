@@ -52,7 +52,9 @@ function resampleSeries(series: SeriesValue, spec: ResampleSpec, from: number, s
       next++;
     }
     times.push(time);
-    if (taken.length > 0) values.push(reducePoints(taken, spec.downsampler, { mode: 'strict' }));
+    // a lone point is kept as is (a null stays null); several are reduced, strictly
+    if (taken.length === 1) values.push(taken[0]!);
+    else if (taken.length > 1) values.push(reducePoints(taken, spec.downsampler, { mode: 'strict' }));
     else if (spec.upsampler === 'pad') values.push(lastSeen);
     else if (spec.upsampler === 'backfilling')
       values.push(next < series.values.length ? (series.values[next] ?? null) : null);

@@ -102,18 +102,48 @@ describe('classic conditions', () => {
     );
   });
 
-  it('reports no data (null) first when the query has no values, and no_value matches it', () => {
+  it('reports no data (null, checked first) when nothing has a value, with a NoData match', () => {
     expect(outcome([condition({})], { A: NO_DATA })).toEqual({
       value: null,
-      matches: [{ metric: '', labels: {}, value: null }],
+      matches: [{ metric: 'NoData', labels: {}, value: null }],
     });
-    const nulls = set(series([[1, null]], { host: 'a' }));
+    // `or` with a firing condition still gives null: no data wins
     expect(
-      outcome([condition({ evaluator: { type: 'no_value', params: [] } })], { A: nulls }).value,
+      outcome([condition({}), condition({ refId: 'B', operator: 'or' })], { A, B: NO_DATA }).value,
     ).toBeNull();
+    // `and` needs both conditions without data
+    expect(
+      outcome([condition({}), condition({ refId: 'B', operator: 'and' })], { A, B: NO_DATA }).value,
+    ).toBe(0);
   });
 
-  it('takes numbers as one-point series', () => {
+  it('lets no_value fire on missing values instead of reporting no data', () => {
+    const nulls = set({ ...series([[1, null]], { host: 'a' }), name: 'x' });
+    expect(outcome([condition({ evaluator: { type: 'no_value', params: [] } })], { A: nulls })).toEqual({
+      value: 1,
+      matches: [{ metric: 'x', labels: { host: 'a' }, value: null }],
+    });
+    expect(outcome([condition({ evaluator: { type: 'no_value', params: [] } })], { A: NO_DATA }).value).toBe(
+      1,
+    );
+  });
+
+  it('has the newer evaluators too', () => {
+    const B = set(num(5, { host: 'a' }));
+    const run = (type: ClassicCondition['evaluator']['type'], params: number[]) =>
+      outcome([condition({ refId: 'B', evaluator: { type, params } })], { B }).value;
+    expect(run('eq', [5])).toBe(1);
+    expect(run('ne', [5])).toBe(0);
+    expect(run('gte', [5])).toBe(1);
+    expect(run('lte', [4])).toBe(0);
+    expect(run('within_range_included', [5, 1])).toBe(1);
+    expect(run('outside_range_included', [5, 9])).toBe(1);
+    expect(run('outside_range_included', [4, 9])).toBe(0);
+  });
+
+  it('takes numbers as they are, without reducing them', () => {
     expect(outcome([condition({ reducer: 'last' })], { A: set(num(6, { host: 'x' })) }).value).toBe(1);
+    // count of a number would be 1; the number itself (6) is compared
+    expect(outcome([condition({ reducer: 'count' })], { A: set(num(6, { host: 'x' })) }).value).toBe(1);
   });
 });

@@ -104,6 +104,25 @@ describe('resample', () => {
     );
   });
 
+  it('keeps a lone null point as null, while a null among several makes the slot NaN', () => {
+    const withNulls = set(
+      series([
+        [5_000, null],
+        [12_000, null],
+        [14_000, 4],
+      ]),
+    );
+    expect(resampleResults(withNulls, spec({ downsampler: 'max' }), { from: 0, to: 20_000 })).toEqual(
+      set(
+        series([
+          [0, null],
+          [10_000, null],
+          [20_000, Number.NaN],
+        ]),
+      ),
+    );
+  });
+
   it('fails on ranges shorter than the window and on numbers; passes NoData', () => {
     expect(() => resampleResults(input, spec({ windowMs: 60_000 }), range)).toThrow(
       'shorter than the interval',
