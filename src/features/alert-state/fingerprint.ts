@@ -29,11 +29,16 @@ function hex(hash: bigint): string {
   return hash.toString(16).padStart(16, '0');
 }
 
-/** FNV-1 64 (multiply, then xor): Grafana's state cache id of an instance. */
-export function labelsFingerprint(labels: Readonly<Record<string, string>>): string {
+/** FNV-1 64 (multiply, then xor) of any bytes, as Go's `fnv.New64()` and `%016x`. */
+export function fnv1Hex(bytes: Uint8Array): string {
   let hash = offsetBasis;
-  for (const byte of labelBytes(labels)) hash = ((hash * prime) & mask) ^ BigInt(byte);
+  for (const byte of bytes) hash = ((hash * prime) & mask) ^ BigInt(byte);
   return hex(hash);
+}
+
+/** FNV-1 64: Grafana's state cache id of an instance. */
+export function labelsFingerprint(labels: Readonly<Record<string, string>>): string {
+  return fnv1Hex(labelBytes(labels));
 }
 
 /** FNV-1a 64 (xor, then multiply): Alertmanager's fingerprint of the labels it receives. */
