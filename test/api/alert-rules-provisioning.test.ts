@@ -151,7 +151,7 @@ describe('alert rules: provisioning API', () => {
       [{ for: '-5m' }, 'invalid alert rule: field `for` cannot be negative'],
       [{ keep_firing_for: '-1s' }, 'invalid alert rule: field `keep_firing_for` cannot be negative'],
       [{ for: 'soon' }, 'invalid alert rule: field `for` is not a valid duration: soon'],
-      [{ condition: 'Z' }, 'invalid alert rule: condition Z does not exist, must be one of [A, B, C]'],
+      [{ condition: 'Z' }, 'invalid alert rule: condition "Z" is not a refId of the rule'],
       [{ condition: '' }, 'invalid alert rule: condition is required'],
       [{ labels: { 'bad-name': 'x' } }, "invalid alert rule: invalid label name 'bad-name'"],
       [
@@ -206,16 +206,37 @@ describe('alert rules: provisioning API', () => {
             { refId: 'C', datasourceUid: '__expr__', model: { type: 'math', expression: '$B + $Q' } },
           ],
         },
-        'invalid alert rule: expression C refers to an unknown query Q',
+        'invalid alert rule: expression C refers to unknown refId "Q"',
       ],
       [
         {
           data: [
-            { refId: 'B', datasourceUid: '__expr__', model: { type: 'reduce', expression: 'C' } },
+            {
+              refId: 'B',
+              datasourceUid: '__expr__',
+              model: { type: 'reduce', expression: 'C', reducer: 'last' },
+            },
             { refId: 'C', datasourceUid: '__expr__', model: { type: 'math', expression: '$B > 0' } },
           ],
         },
-        /invalid alert rule: expressions form a cycle/,
+        /invalid alert rule: cyclic dependency between expressions/,
+      ],
+      [
+        {
+          data: [
+            ruleData()[0],
+            { refId: 'B', datasourceUid: '__expr__', model: { type: 'math', expression: '$A >' } },
+          ],
+          condition: 'B',
+        },
+        /^invalid alert rule: B: math expression: /,
+      ],
+      [
+        {
+          data: [ruleData()[0], { refId: 'B', datasourceUid: '__expr__', model: { type: 'magic' } }],
+          condition: 'B',
+        },
+        /^invalid alert rule: .*magic.* in B$/,
       ],
       [{ data: 'nope' }, 'bad request data: body.data must be array'],
       [{ ruleGroup: '' }, 'bad request data: body.ruleGroup must NOT have fewer than 1 characters'],

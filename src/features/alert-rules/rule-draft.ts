@@ -1,4 +1,5 @@
 import { isValidUid } from '../../lib/uid.js';
+import { validatePipeline } from '../alert-expressions/pipeline.js';
 import {
   EXEC_ERR_STATES,
   EXPRESSION_DATASOURCE_UID,
@@ -11,7 +12,6 @@ import {
 } from './alert-rule.js';
 import { invalidRule } from './alert-rules.errors.js';
 import type { AlertQueryBody, NotificationSettingsBody } from './alert-rules.schema.js';
-import { checkExpressions } from './expressions-check.js';
 import { parseSeconds } from './rule-durations.js';
 
 /** What a client decides about one rule; its place (org, folder, group, index) is the service's. */
@@ -183,13 +183,15 @@ export function parseDraft(raw: RawRule): RuleDraft {
   if (raw.record) {
     if (!METRIC_NAME.test(raw.record.metric))
       throw invalidRule('metric name for recording rule must be a valid Prometheus metric name');
-    if (!data.some((q) => q.refId === raw.record!.from))
-      throw invalidRule(`recording rule source '${raw.record.from}' is not the refId of a query`);
+    // The expressions must run, ending at the query or expression the metric records.
+    const problem = validatePipeline(data, raw.record.from);
+    if (problem) throw invalidRule(problem);
     // Grafana compat: a recording rule has no alerting settings.
     return { ...draft, record: { ...raw.record }, condition: '', forSeconds: 0, keepFiringForSeconds: 0 };
   }
   if (draft.condition === '') throw invalidRule('condition is required');
-  const problem = checkExpressions(data, draft.condition);
+  // Grafana's `validateQueries`: the condition is executable (refIds, expression models, no cycles).
+  const problem = validatePipeline(data, draft.condition);
   if (problem) throw invalidRule(problem);
   return { ...draft, notificationSettings: notificationSettingsOf(raw.notificationSettings) };
 }
