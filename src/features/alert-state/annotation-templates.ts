@@ -7,7 +7,7 @@
  * svc returns it so the caller can log it and show it.
  */
 
-import { Float64, goType, TemplateSet, type GoTypeInfo } from '../../lib/gotemplate/index.js';
+import { Float64, goType, TemplateError, TemplateSet, type GoTypeInfo } from '../../lib/gotemplate/index.js';
 import { formatFloat } from '../../lib/gotemplate/float-format.js';
 import type { CapturedValue } from '../alert-expressions/evaluation-result.js';
 import { TemplateLabels } from './template-labels.js';
@@ -59,16 +59,37 @@ export interface Expansion {
   errors: string[];
 }
 
-/** Rule templates in use share one function set per root URL; executeText clones it per text. */
-const sets = new Map<string, TemplateSet>();
+/** The functions per root URL (only `externalURL` differs). */
+const functionSets = new Map<string, TemplateSet>();
 
-function templateSet(externalUrl: string): TemplateSet {
-  let set = sets.get(externalUrl);
-  if (!set) {
-    set = new TemplateSet({ funcs: ruleTemplateFunctions(externalUrl) });
-    sets.set(externalUrl, set);
+/**
+ * Parsed texts: a rule's texts are the same at every evaluation and for every series, so each is
+ * parsed once. Bounded, so edited rules cannot grow it without end; a parse error is cached too.
+ */
+const parsed = new Map<string, { set: TemplateSet } | { error: TemplateError }>();
+const parsedLimit = 5000;
+
+function parsedText(
+  externalUrl: string,
+  name: string,
+  text: string,
+): { set: TemplateSet } | { error: TemplateError } {
+  const key = `${externalUrl}\0${name}\0${text}`;
+  let entry = parsed.get(key);
+  if (!entry) {
+    let base = functionSets.get(externalUrl);
+    if (!base)
+      functionSets.set(externalUrl, (base = new TemplateSet({ funcs: ruleTemplateFunctions(externalUrl) })));
+    try {
+      entry = { set: base.clone().parse(name, prelude + text) };
+    } catch (err) {
+      if (!(err instanceof TemplateError)) throw err;
+      entry = { error: err };
+    }
+    if (parsed.size >= parsedLimit) parsed.clear();
+    parsed.set(key, entry);
   }
-  return set;
+  return entry;
 }
 
 /** Expands each text of `texts`; `kind` only names the texts in error messages. */
@@ -87,9 +108,10 @@ export function expandTemplates(
       continue;
     }
     data ??= templateData(input);
-    const result = templateSet(options.externalUrl).executeText(prelude + text, data, {
-      name: `__alert_${options.ruleTitle}`,
-    });
+    const name = `__alert_${options.ruleTitle}`;
+    const template = parsedText(options.externalUrl, name, text);
+    const result =
+      'error' in template ? { output: '', error: template.error } : template.set.execute(name, data);
     if (result.error) {
       expanded[key] = text;
       errors.push(`${options.kind} ${JSON.stringify(key)}: ${result.error.message}`);
