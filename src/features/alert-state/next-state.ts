@@ -3,7 +3,7 @@
  * (reference §2.2), as a pure function of the rule, the instance's current state and the result.
  *
  * Decisions (where Grafana's versions differ or the reference leaves a choice):
- * - EndsAt of a firing state (Pending, Alerting, Recovering, NoData, Error) is
+ * - EndsAt of a non-Normal state (Pending, Alerting, Recovering, NoData, Error) is
  *   evalTime + 4 × max(interval, 30 s), renewed on every evaluation that keeps it — except
  *   Pending, which Grafana leaves untouched until `for` has passed; a Normal state has
  *   StartsAt = EndsAt = the time it became Normal.
@@ -15,6 +15,9 @@
  * - The NoData and Error *states* are entered at once, without a pending period: Grafana's
  *   behaviour before PR #117024 (2026), the one the reference's state table describes. (Under the
  *   Alerting option a NoData/Error result does honour `for`, via Pending.)
+ * - KeepLast (NoData or Error result): Alerting stays, Pending keeps counting `for`, any other
+ *   state acts as on a Normal result (Grafana's resultKeepLast). Error results under OK and
+ *   KeepLast still put the error in annotations (`Error`, `ref_id`, `datasource_uid`).
  * - ResolvedAt is set when Alerting, Recovering, NoData or Error becomes Normal (#103996 extended
  *   it beyond Alerting), kept through Normal and Pending, cleared by any other state.
  * - StateReason: set only when the resulting state differs from the result's state and the result

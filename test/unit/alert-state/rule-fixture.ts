@@ -1,7 +1,11 @@
 import type { EvaluationResult } from '../../../src/features/alert-expressions/evaluation-result.js';
 import type { AlertRule } from '../../../src/features/alert-rules/alert-rule.js';
 import type { AlertInstance } from '../../../src/features/alert-state/alert-instance.js';
-import { applyEvaluation, type RuleContext } from '../../../src/features/alert-state/state-machine.js';
+import {
+  applyEvaluation,
+  type EvaluationOutcome,
+  type RuleContext,
+} from '../../../src/features/alert-state/state-machine.js';
 
 /** Evaluation times used across the tests: T0 and then one 60 s interval after another. */
 export const T0 = 1_700_000_000_000;
@@ -66,12 +70,13 @@ export function result(
 export function run(rule: AlertRule, steps: [number, EvaluationResult[]][], start: AlertInstance[] = []) {
   const ctx = contextOf(rule);
   let instances = start;
-  let last = applyEvaluation(ctx, instances, [], T0);
+  let outcome: EvaluationOutcome | undefined;
   for (const [time, results] of steps) {
-    last = applyEvaluation(ctx, instances, results, time);
-    instances = last.instances;
+    outcome = applyEvaluation(ctx, instances, results, time);
+    instances = outcome.instances;
   }
-  return { instances, outcome: last, only: instances.length === 1 ? instances[0]! : undefined };
+  if (!outcome) throw new Error('run needs at least one step');
+  return { instances, outcome, only: instances.length === 1 ? instances[0]! : undefined };
 }
 
 /** The single instance after the steps; fails when there is not exactly one. */
