@@ -40,16 +40,13 @@ function frameToValues(frame: DataFrame): Value[] {
   const numberIndexes = indexesWhere(fields, isNumeric);
   const stringIndexes = indexesWhere(fields, (field) => field.type === 'string');
   if (numberIndexes.length === 0) {
+    const names = fields.map((field) => `${field.name} (${field.type})`).join(', ');
     throw new FrameConversionError(
-      `input data must be a time series or a numeric table, but frame ${frameLabel(frame)} has no number field`,
+      `input data must be a time series or a numeric table, but no field is a number: ${names}`,
     );
   }
   if (timeIndex < 0 || isInstantVector(frame)) return numericTable(frame, numberIndexes, stringIndexes);
   return timeSeries(frame, timeIndex, numberIndexes, stringIndexes);
-}
-
-function frameLabel(frame: DataFrame): string {
-  return JSON.stringify(frame.schema.name ?? frame.schema.refId ?? '');
 }
 
 /** Prometheus instant queries: a time field, but each series is meant as one number. */

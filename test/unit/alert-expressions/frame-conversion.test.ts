@@ -147,7 +147,7 @@ describe('frames → values', () => {
 
   it('rejects frames without a number field', () => {
     const frame = buildFrame([{ field: stringFieldSchema('host'), values: ['a'] }], { refId: 'A' });
-    expect(() => framesToResults([frame])).toThrow('has no number field');
+    expect(() => framesToResults([frame])).toThrow('no field is a number: host (string)');
   });
 });
 

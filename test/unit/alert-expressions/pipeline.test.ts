@@ -488,6 +488,28 @@ describe('evaluatePipeline', () => {
     expect(out.byRefId.R).toEqual({ status: 400, frames: [], error });
   });
 
+  it('reports frames it cannot read as an Error of that query', async () => {
+    const { runner } = stub({ A: ok(buildFrame([{ field: stringFieldSchema('host'), values: ['a'] }])) });
+    const out = await evaluatePipeline({
+      data: [query('A'), reduce('B', 'A')],
+      condition: 'B',
+      now: NOW,
+      runQueries: runner,
+    });
+    expect(out.results).toEqual([
+      {
+        labels: {},
+        state: 'Error',
+        values: {},
+        evaluationString: '',
+        error:
+          '[A] input data must be a time series or a numeric table, but no field is a number: host (string)',
+        refId: 'A',
+        datasourceUid: 'prom',
+      },
+    ]);
+  });
+
   it('reports an invalid rule as an Error without running queries', async () => {
     const { runner, calls } = stub({});
     const out = await evaluatePipeline({
