@@ -9,7 +9,7 @@ import type { Authorizer } from '../../access/authorizer.js';
 import type { Identity } from '../../access/identity.js';
 import { anyOf, can } from '../../access/evaluator.js';
 import { EXPRESSION_DATASOURCE_UID, type AlertRule } from './alert-rule.js';
-import type { Authorize, WritePlan } from './alert-rules.service.js';
+import type { Authorize, WritePlan } from './group-plan.js';
 import type { RuleDraft } from './rule-draft.js';
 
 export const PROVISIONING_READ = anyOf(

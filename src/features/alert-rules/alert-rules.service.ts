@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { Clock } from '../../lib/clock.js';
 import { generateUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
@@ -14,6 +13,7 @@ import {
   uidTaken,
 } from './alert-rules.errors.js';
 import type { AlertRulesStore } from './alert-rules.store.js';
+import { draftOf, planGroup, type Authorize, type Desired, type Place } from './group-plan.js';
 import type { RuleDraft } from './rule-draft.js';
 
 /** Who writes: the org, and the user recorded as `updated_by` (none for file provisioning). */
@@ -29,51 +29,13 @@ export interface Actor {
  */
 export type WriteMode = { api: 'ruler' } | { api: 'provisioning'; provenance: '' | 'api' } | { api: 'file' };
 
-export interface Place {
-  folderUid: string;
-  group: string;
-}
-
-/** What a write is about to do, for the caller to authorize before anything is stored. */
-export interface WritePlan {
-  folderUid: string;
-  created: RuleDraft[];
-  updated: { before: AlertRule; after: RuleDraft }[];
-  deleted: AlertRule[];
-}
-
 export interface GroupChange {
   created: string[];
   updated: string[];
   deleted: string[];
 }
 
-interface Desired {
-  draft: RuleDraft;
-  /** a rule the request is about; others of the group (bystanders) keep their content and provenance */
-  subject: boolean;
-}
-
-/** Refuses a planned write (403) before anything is stored. */
-export type Authorize = (plan: WritePlan) => Promise<void>;
 const NO_CHECK: Authorize = () => Promise.resolve();
-
-const draftOf = (rule: AlertRule): RuleDraft => ({
-  uid: rule.uid,
-  title: rule.title,
-  condition: rule.condition,
-  data: rule.data,
-  noDataState: rule.noDataState,
-  execErrState: rule.execErrState,
-  forSeconds: rule.forSeconds,
-  keepFiringForSeconds: rule.keepFiringForSeconds,
-  labels: rule.labels,
-  annotations: rule.annotations,
-  isPaused: rule.isPaused,
-  notificationSettings: rule.notificationSettings,
-  record: rule.record,
-  missingSeriesEvalsToResolve: rule.missingSeriesEvalsToResolve,
-});
 
 /** Grafana: an interval is a positive multiple of the scheduler's base interval. */
 export function checkInterval(seconds: number): void {
@@ -107,12 +69,13 @@ export function createAlertRulesService(deps: {
   const provenanceOf = (mode: WriteMode): AlertRule['provenance'] =>
     mode.api === 'ruler' ? '' : mode.api === 'file' ? 'file' : mode.provenance;
 
-  async function keepVersion(rule: AlertRule): Promise<void> {
+  /** A version row for every new version of a rule, made by `actor` at `now`. */
+  async function keepVersion(rule: AlertRule, actor: Actor, now: number): Promise<void> {
     await store.insertVersion(rule.orgId, rule.uid, {
       version: rule.version,
       rule: deps.snapshot(rule),
-      created: rule.updated,
-      createdBy: rule.updatedBy,
+      created: now,
+      createdBy: actor.userId,
     });
   }
 
@@ -138,7 +101,7 @@ export function createAlertRulesService(deps: {
     for (const rule of rest) {
       const bumped = { ...rule, version: rule.version + 1 };
       await store.update(bumped);
-      await keepVersion({ ...bumped, updated: now, updatedBy: actor.userId });
+      await keepVersion(bumped, actor, now);
     }
     return rest.map((r) => r.uid);
   }
@@ -158,71 +121,26 @@ export function createAlertRulesService(deps: {
   ): Promise<GroupChange> {
     const { orgId } = actor;
     const now = clock.now();
-    const provenance = provenanceOf(options.mode);
     const existing = await store.inGroup(orgId, place.folderUid, place.group);
-    const stored = new Map(existing.map((r) => [r.uid, r]));
 
-    const titles = new Set<string>();
-    for (const { draft } of desired) {
-      if (titles.has(draft.title)) throw titleTaken();
-      titles.add(draft.title);
-    }
-    const desiredUids = new Set(desired.map((d) => d.draft.uid).filter((uid) => uid !== ''));
-    const deleted = options.deleteMissing ? existing.filter((r) => !desiredUids.has(r.uid)) : [];
     // Uids desired here but stored elsewhere move; their old groups get a version more.
-    const elsewhere = new Map(
-      (
-        await store.byUids(
-          orgId,
-          [...desiredUids].filter((uid) => !stored.has(uid)),
-        )
-      ).map((r) => [r.uid, r]),
+    const elsewhere = await store.byUids(
+      orgId,
+      desired.map((d) => d.draft.uid).filter((uid) => uid !== '' && !existing.some((r) => r.uid === uid)),
     );
-
-    const plan: WritePlan = { folderUid: place.folderUid, created: [], updated: [], deleted };
-    const next: { before?: AlertRule; after: AlertRule; changed: boolean }[] = desired.map(
-      ({ draft, subject }, i) => {
-        const before = stored.get(draft.uid) ?? elsewhere.get(draft.uid);
-        const placed = {
-          folderUid: place.folderUid,
-          ruleGroup: place.group,
-          ruleGroupIndex: i + 1,
-          intervalSeconds,
-        };
-        if (!before) {
-          const uid = draft.uid || generateUid();
-          plan.created.push({ ...draft, uid });
-          const rule: AlertRule = {
-            ...draft,
-            ...placed,
-            uid,
-            id: 0,
-            orgId,
-            provenance,
-            version: 1,
-            updated: now,
-            updatedBy: actor.userId,
-          };
-          return { after: rule, changed: true };
-        }
-        const content = subject ? draft : draftOf(before);
-        const after: AlertRule = {
-          ...before,
-          ...content,
-          ...placed,
-          provenance: subject ? provenance : before.provenance,
-        };
-        const changed = !isDeepStrictEqual(after, before);
-        // A new position alone (another rule added or removed) is no change of this rule's own.
-        if (
-          changed &&
-          subject &&
-          !isDeepStrictEqual({ ...after, ruleGroupIndex: 0 }, { ...before, ruleGroupIndex: 0 })
-        )
-          plan.updated.push({ before, after: content });
-        return { before, after, changed };
-      },
-    );
+    const { plan, next } = planGroup({
+      orgId,
+      place,
+      intervalSeconds,
+      desired,
+      stored: existing,
+      elsewhere,
+      deleteMissing: options.deleteMissing,
+      provenance: provenanceOf(options.mode),
+      now,
+      userId: actor.userId,
+    });
+    const { deleted } = plan;
     if (!deleted.length && !next.some((n) => n.changed)) return { created: [], updated: [], deleted: [] };
 
     for (const rule of deleted) checkProvenance(options.mode, rule);
@@ -250,21 +168,21 @@ export function createAlertRulesService(deps: {
         updatedBy: changed ? actor.userId : after.updatedBy,
       };
       const saved = await save(rule, now);
-      await keepVersion(saved);
+      await keepVersion(saved, actor, now);
       written.push(saved);
     }
     const bumped: string[] = [];
-    const sources = new Map<string, Place>();
-    for (const rule of elsewhere.values())
-      sources.set(`${rule.folderUid}\u0000${rule.ruleGroup}`, {
-        folderUid: rule.folderUid,
-        group: rule.ruleGroup,
-      });
+    const sources = new Map<string, Place>(
+      elsewhere.map((r) => [
+        `${r.folderUid}\u0000${r.ruleGroup}`,
+        { folderUid: r.folderUid, group: r.ruleGroup },
+      ]),
+    );
     for (const source of sources.values()) bumped.push(...(await bumpGroup(actor, source, now)));
 
     const change: GroupChange = {
       created: plan.created.map((d) => d.uid),
-      updated: next.filter((n) => n.before && n.changed).map((n) => n.after.uid),
+      updated: plan.updated.map((u) => u.before.uid),
       deleted: deleted.map((r) => r.uid),
     };
     afterCommit(() =>
