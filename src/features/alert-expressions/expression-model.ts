@@ -69,6 +69,9 @@ function build(query: AlertQuery): Command {
       const conditions = classicConditions(model.conditions);
       return { type, conditions, refs: [...new Set(conditions.map((c) => c.refId))] };
     }
+    case 'sql':
+      // a Grafana type, but svc has no SQL engine over frames
+      throw new ModelError('SQL expressions are not supported');
     default:
       throw new UnknownTypeError(`unknown expression type "${type}"`);
   }

@@ -47,6 +47,9 @@ describe('validatePipeline', () => {
     expect(validatePipeline([query('A'), expr('B', { type: 'foo' })], 'B')).toBe(
       'unknown expression type "foo" in B',
     );
+    expect(validatePipeline([query('A'), expr('B', { type: 'sql', expression: 'SELECT 1' })], 'B')).toBe(
+      'B: SQL expressions are not supported',
+    );
     expect(
       validatePipeline(
         [
