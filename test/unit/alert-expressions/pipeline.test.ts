@@ -283,6 +283,34 @@ describe('evaluatePipeline', () => {
     expect(out.results[0]!.values).toEqual({});
   });
 
+  it('alerts per label set of a SQL long table (time + string columns), through reduce and math', async () => {
+    const table = buildFrame([
+      { field: timeFieldSchema('time'), values: [NOW - 20_000, NOW - 20_000, NOW - 10_000, NOW - 10_000] },
+      { field: stringFieldSchema('host'), values: ['a', 'b', 'a', 'b'] },
+      { field: numberFieldSchema('errors', { frame: 'int64' }), values: [1, 10, 3, 30] },
+    ]);
+    const { runner } = stub({ A: ok(table) });
+    const out = await evaluatePipeline({
+      data: [
+        query('A', 'pg', { rawSql: 'SELECT time, host, errors FROM t', format: 'table' }),
+        reduce('B', 'A', 'sum'),
+        expr('C', { type: 'math', expression: '$B >= 10' }),
+      ],
+      condition: 'C',
+      now: NOW,
+      runQueries: runner,
+    });
+    // host a: 1 + 3 = 4; host b: 10 + 30 = 40
+    expect(out.results.map((r) => [r.labels, r.state, r.evaluationString])).toEqual([
+      [{ host: 'a' }, 'Normal', "[ var='B' labels={host=a} value=4 ], [ var='C' labels={host=a} value=0 ]"],
+      [
+        { host: 'b' },
+        'Alerting',
+        "[ var='B' labels={host=b} value=40 ], [ var='C' labels={host=b} value=1 ]",
+      ],
+    ]);
+  });
+
   it('captures numbers whose labels are a subset of the condition’s, in refId order', async () => {
     const disks = ok(
       promSeries({ host: 'a', disk: 'sda' }, [[NOW - 1000, 80]]),
