@@ -541,6 +541,23 @@ describe('alert rules: provisioning API', () => {
     expect((await call(server, 'GET', RULES, { as: ADMIN })).body).toHaveLength(1);
   });
 
+  it('concurrent creates of one uid: exactly one 201, the others 409', async () => {
+    const server = await serverWithFolder();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(server, 'POST', RULES, {
+          as: ADMIN,
+          body: provisionedRule({ uid: 'contested-uid', title: `T${i}` }),
+        }),
+      ),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const response of responses.filter((r) => r.status !== 201)) {
+      expect(response.status).toBe(409);
+      expect(response.body.message).toBe("an alert rule with uid 'contested-uid' already exists");
+    }
+  });
+
   it('keeps organizations apart', async () => {
     const server = await serverWithFolder();
     const rule = await createRule(server);

@@ -153,16 +153,34 @@ describe('alert rules: ruler API', () => {
     expect(bVersions.body[1].grafana_alert).toMatchObject({ version: 1, title: 'B', is_paused: false });
     expect((await call(server, 'GET', `${RULER}/rule/c`, { as: ADMIN })).status).toBe(404);
 
+    // Two rules swap titles in one post.
+    const swapped = await call(server, 'POST', `${RULER}/rules/other`, {
+      as: ADMIN,
+      body: {
+        name: 'g',
+        interval: '1m',
+        rules: [
+          rulerRule({ uid: 'a', title: 'B (renamed)' }),
+          rulerRule({ uid: 'b', title: 'A', is_paused: true }),
+        ],
+      },
+    });
+    expect(swapped.status, JSON.stringify(swapped.body)).toBe(202);
+    expect(swapped.body.updated).toEqual(['a', 'b']);
+    expect((await call(server, 'GET', `${RULER}/rule/a`, { as: ADMIN })).body.grafana_alert.title).toBe(
+      'B (renamed)',
+    );
+
     // Rules moved between groups: the source group's rules get a version more too.
     const moved = await call(server, 'POST', `${RULER}/rules/other`, {
       as: ADMIN,
-      body: { name: 'h', rules: [rulerRule({ uid: 'b', title: 'B (renamed)', is_paused: true })] },
+      body: { name: 'h', rules: [rulerRule({ uid: 'b', title: 'A', is_paused: true })] },
     });
     expect(moved.body.updated).toEqual(['b']);
     expect((await call(server, 'GET', `${RULER}/rule/b`, { as: ADMIN })).body.grafana_alert.rule_group).toBe(
       'h',
     );
-    expect((await call(server, 'GET', `${RULER}/rule/a`, { as: ADMIN })).body.grafana_alert.version).toBe(3);
+    expect((await call(server, 'GET', `${RULER}/rule/a`, { as: ADMIN })).body.grafana_alert.version).toBe(4);
   });
 
   it('validates the group: interval, folder, titles, and Grafana-style rules only', async () => {

@@ -13,7 +13,7 @@ import {
   uidTaken,
 } from './alert-rules.errors.js';
 import type { AlertRulesStore } from './alert-rules.store.js';
-import { draftOf, planGroup, type Authorize, type Desired, type Place } from './group-plan.js';
+import { draftOf, planGroup, type Authorize, type Desired, type NextRule, type Place } from './group-plan.js';
 import type { RuleDraft } from './rule-draft.js';
 
 /** Who writes: the org, and the user recorded as `updated_by` (none for file provisioning). */
@@ -90,8 +90,24 @@ export function createAlertRulesService(deps: {
       // Which index refused it, from the error (PostgreSQL's transaction takes no more queries):
       // the title's within the folder, or the uid's.
       const { message, constraint } = err as { message?: string; constraint?: string };
-      if (/title/.test(`${message} ${constraint}`)) throw titleTaken();
+      // The index's name (PostgreSQL, MySQL) or its columns (SQLite), never the values.
+      if (/ux_alert_rule_org_folder_title|alert_rule\.title/.test(`${message} ${constraint}`))
+        throw titleTaken();
       throw uidTaken(rule.uid);
+    }
+  }
+
+  /**
+   * Rules giving up a title another rule of the same write takes (two rules swapping titles) first
+   * step aside under a placeholder, so the unique index never sees the same title twice.
+   */
+  async function releaseTitles(next: NextRule[]): Promise<void> {
+    const key = (folderUid: string, title: string) => `${folderUid}\u0000${title}`;
+    const taken = new Set(next.map((n) => key(n.after.folderUid, n.after.title)));
+    for (const { before, after } of next) {
+      if (!before || (before.title === after.title && before.folderUid === after.folderUid)) continue;
+      if (taken.has(key(before.folderUid, before.title)))
+        await store.update({ ...before, title: `\u0001renaming ${before.uid}` });
     }
   }
 
@@ -157,8 +173,9 @@ export function createAlertRulesService(deps: {
 
     await store.delete(
       orgId,
-      deleted.map((r) => r.uid),
+      plan.deleted.map((r) => r.uid),
     );
+    await releaseTitles(next);
     const written: AlertRule[] = [];
     for (const { before, after, changed } of next) {
       const rule: AlertRule = {
