@@ -9,6 +9,7 @@
 // BENCH_DB=postgres     every server on a new PostgreSQL database (127.0.0.1:5432, user postgres)
 // BENCH_SCALE_DASHBOARDS=100000  the large size of the scale study and the search organizations
 // BENCH_SCALE_GRANTS=10-15       team grants per dashboard in the scale study
+// BENCH_ALERT_RULES=10000        rules of the alert-rules study (BENCH_ALERT_WARMUP, _MEASURE: seconds)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { datasourceScenarios } from './scenarios/datasources.js';
 import { identityScenarios } from './scenarios/identity.js';
 import { rbacScenarios } from './scenarios/rbac.js';
 import { opsScenarios } from './scenarios/ops.js';
+import { alertRulesStudy } from './scenarios/alert-rules.js';
 import { scaleStudy } from './scenarios/scale.js';
 import type { BenchContext, Figure, Scenario, Study } from './scenarios/types.js';
 import { startServer, type BenchServer } from './server.js';
@@ -41,7 +43,7 @@ const scenarios: Scenario[] = [
   ...alertingScenarios,
   ...alertingFanoutScenarios,
 ].filter((s) => selected(s.name));
-const studies: Study[] = [scaleStudy].filter((s) => selected(s.name));
+const studies: Study[] = [scaleStudy, alertRulesStudy].filter((s) => selected(s.name));
 
 interface Row extends Measurement {
   scenario: string;

@@ -4,6 +4,9 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Config } from './config/config.js';
 import { registerAlerting } from './features/alerting/alerting.feature.js';
 import { registerAlertRules } from './features/alert-rules/alert-rules.feature.js';
+import { registerAlertScheduler } from './features/alert-scheduler/alert-scheduler.feature.js';
+import type { Scheduler } from './features/alert-scheduler/scheduler.js';
+import { registerAlertState } from './features/alert-state/alert-state.feature.js';
 import { registerAnnotations } from './features/annotations/annotations.feature.js';
 import { registerAuth } from './features/auth/auth.feature.js';
 import { registerAvatar } from './features/avatar/avatar.feature.js';
@@ -55,6 +58,8 @@ export interface App {
   startTasks: (() => Promise<void>)[];
   /** run on shutdown before the database closes */
   shutdownTasks: (() => Promise<void>)[];
+  /** evaluates alert rules; tests on a manual clock call its `tick` */
+  alertScheduler: Scheduler;
 }
 
 /** Wires every part by hand: plumbing first, then each feature's register function in dependency order. */
@@ -152,10 +157,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAnnotations(featureDeps, dashboards);
   const datasources = registerDatasources(featureDeps);
   registerAlerting(featureDeps);
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the rule engine's wiring takes it next
   const alertRules = registerAlertRules(featureDeps, { dashboards, datasources });
+  const alertStates = registerAlertState(featureDeps, { rules: alertRules });
+  const alertScheduler = registerAlertScheduler(featureDeps, {
+    rules: alertRules,
+    datasources,
+    states: alertStates,
+    // The dispatcher (issue #17) takes this place; until then alerts are seen through the
+    // Prometheus-compatible API and the state history.
+    sink: { deliver: () => {} },
+  });
   // Last: its catch-all route serves the UI for every path no API route claims.
   registerWeb(featureDeps);
 
-  return { app, lifecycle, metrics, jobs, startTasks, shutdownTasks };
+  return { app, lifecycle, metrics, jobs, startTasks, shutdownTasks, alertScheduler };
 }

@@ -102,6 +102,9 @@ export interface Config {
     enabled: boolean;
     notificationTimeoutMs: number;
     notificationHistoryRetentionMs: number;
+    executeAlerts: boolean;
+    evaluationTimeoutMs: number;
+    stateHistoryRetentionMs: number;
   };
 }
 
@@ -230,6 +233,9 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
         'notification_history_retention',
         '30d',
       ),
+      executeAlerts: read.bool('unified_alerting', 'execute_alerts', true),
+      evaluationTimeoutMs: read.duration('unified_alerting', 'evaluation_timeout', '30s'),
+      stateHistoryRetentionMs: read.duration('unified_alerting', 'state_history_retention', '30d'),
     },
   };
 }

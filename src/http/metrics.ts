@@ -64,6 +64,27 @@ export function createMetrics(build: BuildInfo, environmentInfo: Record<string, 
       ['type'],
     ),
     alertingExecutionTime: summary('svc_alerting_execution_time_milliseconds', 'alert evaluation duration'),
+    alertingEvaluationFailures: counter(
+      'svc_alerting_rule_evaluation_failures_total',
+      'alert rule evaluations that failed inside svc (not a data source error: those are Error results)',
+    ),
+    alertingEvaluationsMissed: counter(
+      'svc_alerting_schedule_rule_evaluations_missed_total',
+      'ticks a rule was due but its previous evaluation was still running',
+    ),
+    alertingSchedulerBehind: gauge(
+      'svc_alerting_scheduler_behind_seconds',
+      'how late the last scheduler tick started after its due time',
+    ),
+    alertingInstances: gauge('svc_alerting_alerts', 'alert instances by state', ['state']),
+    alertingEvaluationDelay: summary(
+      'svc_alerting_rule_evaluation_delay_milliseconds',
+      'how late a rule evaluation started after its planned slot in the tick',
+    ),
+    alertingStateWrites: counter(
+      'svc_alerting_state_writes_total',
+      'alert instance rows written or deleted (only changed instances are written)',
+    ),
     databaseRetries: counter(
       'svc_database_retries_total',
       'statements and transactions re-run because the database asked (deadlock, serialization, lock wait timeout, busy)',
