@@ -3,6 +3,7 @@ import { formatGoFloat } from './go-format.js';
 import {
   formatLabels,
   labelsContain,
+  labelsKey,
   type ClassicMatch,
   type Labels,
   type NumberValue,
@@ -17,7 +18,7 @@ export interface Capture extends CapturedValue {
 interface RefIdNumbers {
   refId: string;
   numbers: NumberValue[];
-  /** by formatted labels: the exact match of a dimension is one lookup */
+  /** by labelsKey: the exact match of a dimension is one lookup */
   byLabels: Map<string, NumberValue>;
 }
 
@@ -32,7 +33,7 @@ export function indexCaptures(captures: Map<string, Results>): CaptureIndex {
     index.push({
       refId,
       numbers,
-      byLabels: new Map(numbers.map((number) => [formatLabels(number.labels), number])),
+      byLabels: new Map(numbers.map((number) => [labelsKey(number.labels), number])),
     });
   }
   return index;
@@ -45,7 +46,7 @@ export function indexCaptures(captures: Map<string, Results>): CaptureIndex {
  * Grafana's map does.
  */
 export function capturesFor(labels: Labels, index: CaptureIndex): Capture[] {
-  const key = formatLabels(labels);
+  const key = labelsKey(labels);
   const found: Capture[] = [];
   for (const { refId, numbers, byLabels } of index) {
     const exact = byLabels.get(key);

@@ -55,3 +55,8 @@ export function formatLabels(labels: Labels): string {
   const keys = Object.keys(labels).sort();
   return `{${keys.map((key) => `${key}=${labels[key]}`).join(', ')}}`;
 }
+
+/** An exact identity for a label set (formatLabels can collide when values hold `, ` or `=`). */
+export function labelsKey(labels: Labels): string {
+  return JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -131,6 +131,22 @@ describe('math on numbers and series', () => {
     );
   });
 
+  it('pairs in the order of the left side, then the right, unlabelled items with everything', () => {
+    const A = set(num(5, { host: 'a', disk: 'x' }), num(7, { host: 'b' }));
+    const B = set(num(100, { host: 'a' }), num(1000));
+    expect(run('$A + $B', { A, B })).toEqual(
+      set(num(105, { host: 'a', disk: 'x' }), num(1005, { host: 'a', disk: 'x' }), num(1007, { host: 'b' })),
+    );
+  });
+
+  it('pairs thousands of equally labelled items one to one', () => {
+    const hosts = Array.from({ length: 3000 }, (_, i) => `h${i}`);
+    const A = set(...hosts.map((host, i) => num(i, { host })));
+    const B = set(...[...hosts].reverse().map((host) => num(1, { host })));
+    const result = run('$A + $B', { A, B });
+    expect(result).toEqual(set(...hosts.map((host, i) => num(i + 1, { host }))));
+  });
+
   it('combines one item with one item without labels when nothing paired', () => {
     const A = set(num(6, { host: 'a' }));
     const B = set(num(2, { host: 'b' }));
