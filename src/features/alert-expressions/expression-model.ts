@@ -162,8 +162,9 @@ function classicConditions(conditions: unknown): ClassicCondition[] {
     );
     const evaluatorRecord = asRecord(condition.evaluator);
     const type = oneOf(CLASSIC_EVALUATORS, requiredString(evaluatorRecord.type, 'evaluator'), 'evaluator');
+    // the first condition's operator joins nothing, so Grafana ignores it (old models say "when")
     const operatorType = asRecord(condition.operator).type;
-    const operator = operatorType === undefined || operatorType === '' ? 'and' : operatorType;
+    const operator = index === 0 || operatorType === undefined || operatorType === '' ? 'and' : operatorType;
     if (operator !== 'and' && operator !== 'or')
       throw new ModelError(`${where}: operator ${JSON.stringify(operator)} is not supported`);
     return {

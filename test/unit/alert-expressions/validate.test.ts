@@ -66,6 +66,27 @@ describe('validatePipeline', () => {
     ).toBe('expression B refers to unknown refId "Q"');
   });
 
+  it('checks classic condition operators after the first', () => {
+    const cond = (operator: string) => ({
+      evaluator: { type: 'gt', params: [1] },
+      operator: { type: operator },
+      query: { params: ['A'] },
+      reducer: { type: 'avg' },
+    });
+    expect(
+      validatePipeline(
+        [query('A'), expr('B', { type: 'classic_conditions', conditions: [cond('when'), cond('or')] })],
+        'B',
+      ),
+    ).toBeUndefined();
+    expect(
+      validatePipeline(
+        [query('A'), expr('B', { type: 'classic_conditions', conditions: [cond('and'), cond('xor')] })],
+        'B',
+      ),
+    ).toBe('B: condition 2: operator "xor" is not supported');
+  });
+
   it('finds cycles and names the path', () => {
     expect(validatePipeline([query('Q'), reduce('A', 'B'), reduce('B', 'A')], 'A')).toBe(
       'cyclic dependency between expressions: A -> B -> A',
