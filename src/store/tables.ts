@@ -218,6 +218,11 @@ export interface Tables {
   alert_instance: AlertInstanceTable;
   alert_state_history: AlertStateHistoryTable;
   alert_scheduler_lease: AlertSchedulerLeaseTable;
+  alert_silence: AlertSilenceTable;
+  alert_mute_timing: AlertMuteTimingTable;
+  alert_dispatch_alert: AlertDispatchAlertTable;
+  alert_dispatch_group: AlertDispatchGroupTable;
+  alert_notification_log: AlertNotificationLogTable;
   annotation: AnnotationTable;
   annotation_tag: AnnotationTagTable;
 }
@@ -500,4 +505,70 @@ export interface AlertSchedulerLeaseTable {
   holder: string;
   expires_at: number;
   version: number;
+}
+
+export interface AlertSilenceTable {
+  id: Generated<number>;
+  org_id: number;
+  uid: string;
+  /** JSON array of {name, value, isRegex, isEqual} */
+  matchers: string;
+  starts_at: number;
+  ends_at: number;
+  created_by: string;
+  comment: string;
+  updated_at: number;
+}
+
+export interface AlertMuteTimingTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  /** JSON array of time intervals */
+  time_intervals: string;
+  provenance: string;
+  version: number;
+  created: number;
+  updated: number;
+}
+
+export interface AlertDispatchAlertTable {
+  org_id: number;
+  /** FNV-1a 64 of the labels, 16 hex digits */
+  fingerprint: string;
+  labels: string;
+  annotations: string;
+  starts_at: number;
+  ends_at: number;
+  updated_at: number;
+  generator_url: string;
+  /** 'rule' or 'api' */
+  source: string;
+}
+
+export interface AlertDispatchGroupTable {
+  org_id: number;
+  /** SHA-256 hex of group_key */
+  group_hash: string;
+  group_key: string;
+  receiver: string;
+  /** JSON object */
+  group_labels: string;
+  /** epoch ms; 0 = not scheduled */
+  next_flush_at: number;
+  flushed_once: number;
+  updated_at: number;
+}
+
+export interface AlertNotificationLogTable {
+  id: Generated<number>;
+  org_id: number;
+  group_hash: string;
+  receiver: string;
+  integration: string;
+  /** JSON arrays of fingerprints */
+  firing: string;
+  resolved: string;
+  sent_at: number;
+  expires_at: number;
 }

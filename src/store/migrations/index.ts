@@ -11,6 +11,7 @@ import * as annotations from './0008-annotations.js';
 import * as alertContactPoints from './0009-alert-contact-points.js';
 import * as derivedDashboardGrants from './0010-derived-dashboard-grants.js';
 import * as alertRules from './0011-alert-rules.js';
+import * as alertDispatch from './0012-alert-dispatch.js';
 
 interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -29,4 +30,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0009-alert-contact-points': alertContactPoints,
   '0010-derived-dashboard-grants': derivedDashboardGrants,
   '0011-alert-rules': alertRules,
+  '0012-alert-dispatch': alertDispatch,
 };
