@@ -231,7 +231,7 @@ export function createAlertRulesService(deps: {
           actor,
           place,
           intervalOf(group),
-          [...bystanders(group), { draft: { ...draft, uid }, subject: true }],
+          [...bystanders(group), { draft: { ...draft, uid }, subject: true, create: true }],
           { mode, deleteMissing: false, authorize },
           afterCommit,
         );

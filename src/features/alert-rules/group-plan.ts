@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { generateUid } from '../../lib/uid.js';
 import type { AlertRule } from './alert-rule.js';
-import { titleTaken } from './alert-rules.errors.js';
+import { titleTaken, uidTaken } from './alert-rules.errors.js';
 import type { RuleDraft } from './rule-draft.js';
 
 /**
@@ -30,6 +30,8 @@ export interface Desired {
   draft: RuleDraft;
   /** a rule the request is about; others of the group (bystanders) keep their content and provenance */
   subject: boolean;
+  /** the request creates it: its uid must not name a stored rule (a concurrent create may have taken it) */
+  create?: boolean;
 }
 
 /** One rule of the group after the write; `before` is absent for a new rule. */
@@ -84,7 +86,7 @@ export function planGroup(input: {
   const known = new Map([...input.stored, ...input.elsewhere].map((r) => [r.uid, r]));
   const plan: WritePlan = { folderUid: input.place.folderUid, created: [], updated: [], deleted };
 
-  const next = input.desired.map(({ draft, subject }, i): NextRule => {
+  const next = input.desired.map(({ draft, subject, create }, i): NextRule => {
     const placed = {
       folderUid: input.place.folderUid,
       ruleGroup: input.place.group,
@@ -92,6 +94,7 @@ export function planGroup(input: {
       intervalSeconds: input.intervalSeconds,
     };
     const before = draft.uid ? known.get(draft.uid) : undefined;
+    if (before && create) throw uidTaken(draft.uid);
     if (!before) {
       const uid = draft.uid || generateUid();
       plan.created.push({ ...draft, uid });

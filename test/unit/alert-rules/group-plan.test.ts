@@ -115,6 +115,22 @@ describe('group plan', () => {
   });
 });
 
+describe('group plan: creates', () => {
+  it('a create whose uid a stored rule holds is refused, not turned into an update', () => {
+    const stored = [rule('a', 1)];
+    expect(() =>
+      planGroup({
+        ...base,
+        desired: [{ draft: draftOf(stored[0]!), subject: true, create: true }],
+        stored,
+        elsewhere: [],
+        deleteMissing: false,
+        provenance: 'api',
+      }),
+    ).toThrow("an alert rule with uid 'a' already exists");
+  });
+});
+
 describe('rule durations', () => {
   it('prints Prometheus-style durations and reads Go-style ones', () => {
     expect([0, 10, 60, 90, 5400, 86_400, 604_800 + 3_600].map(formatDuration)).toEqual([
