@@ -40,11 +40,6 @@ export type Results =
 
 export const NO_DATA: Results = { kind: 'noData' };
 
-export function labelsEqual(a: Labels, b: Labels): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => b[key] === a[key]);
-}
-
 /** Every label of `subset` is in `superset` with the same value. */
 export function labelsContain(superset: Labels, subset: Labels): boolean {
   return Object.entries(subset).every(([key, value]) => superset[key] === value);
