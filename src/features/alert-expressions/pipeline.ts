@@ -87,12 +87,28 @@ function convertQuery(refId: string, frames: DataFrame[]): Results {
   }
 }
 
-/** The refIds whose numbers go into `$values`, in refId order. */
+/**
+ * The refIds whose numbers go into `$values`, in refId order: reduce, math and threshold
+ * expressions, and queries answered with numbers (instant queries, SQL tables) — Grafana's
+ * "labels and values of all instant queries and expressions". A query that answered series, or
+ * frames no expression could read, adds nothing.
+ */
 function captures(plan: Plan, vars: (refId: string) => Results): Map<string, Results> {
-  const refIds = [...plan.commands.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const refIds = [...plan.commands.keys(), ...plan.queries.map((q) => q.refId)].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
   const found = new Map<string, Results>();
   for (const refId of refIds) {
-    if (CAPTURING_TYPES.has(plan.commands.get(refId)!.command.type)) found.set(refId, vars(refId));
+    const command = plan.commands.get(refId);
+    if (command) {
+      if (CAPTURING_TYPES.has(command.command.type)) found.set(refId, vars(refId));
+      continue;
+    }
+    try {
+      found.set(refId, vars(refId));
+    } catch {
+      // not convertible to numbers: nothing to capture
+    }
   }
   return found;
 }

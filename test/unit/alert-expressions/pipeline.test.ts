@@ -151,7 +151,11 @@ describe('evaluatePipeline', () => {
     });
     expect(started).toEqual(['prom:A,B', 'pg:C']);
     expect(out.results.map((r) => [r.state, r.evaluationString])).toEqual([
-      ['Alerting', "[ var='D' labels={} value=3 ]"],
+      // instant query results are captured too (Grafana: "all instant queries and expressions")
+      [
+        'Alerting',
+        "[ var='A' labels={} value=1 ], [ var='B' labels={} value=1 ], [ var='C' labels={} value=1 ], [ var='D' labels={} value=3 ]",
+      ],
     ]);
   });
 
@@ -279,8 +283,8 @@ describe('evaluatePipeline', () => {
       [{ host: 'c' }, 'NoData'],
       [{ host: 'd' }, 'Alerting'],
     ]);
-    // a query is no capture: $values stays empty
-    expect(out.results[0]!.values).toEqual({});
+    // a query answered with numbers is captured (Grafana's $values holds instant queries)
+    expect(out.results[0]!.values).toEqual({ A: { labels: { host: 'a' }, value: 5 } });
   });
 
   it('alerts per label set of a SQL long table (time + string columns), through reduce and math', async () => {
@@ -386,10 +390,10 @@ describe('evaluatePipeline', () => {
       runQueries: runner,
     });
     expect(out.results.map((r) => r.evaluationString)).toEqual([
-      "[ var='B' labels={k=big} value=1.234567e+06 ]",
-      "[ var='B' labels={k=small} value=1e-05 ]",
-      "[ var='B' labels={k=nan} value=NaN ]",
-      "[ var='B' labels={k=plain} value=123456 ]",
+      "[ var='A' labels={k=big} value=1.234567e+06 ], [ var='B' labels={k=big} value=1.234567e+06 ]",
+      "[ var='A' labels={k=small} value=1e-05 ], [ var='B' labels={k=small} value=1e-05 ]",
+      "[ var='A' labels={k=nan} value=NaN ], [ var='B' labels={k=nan} value=NaN ]",
+      "[ var='A' labels={k=plain} value=123456 ], [ var='B' labels={k=plain} value=123456 ]",
     ]);
   });
 
