@@ -558,6 +558,25 @@ describe('alert rules: provisioning API', () => {
     }
   });
 
+  it('concurrent creates into one group: every rule gets its own position and the last version', async () => {
+    const server = await serverWithFolder();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(server, 'POST', RULES, { as: ADMIN, body: provisionedRule({ title: `Rule ${i}` }) }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const group = await call(server, 'GET', '/api/ruler/grafana/api/v1/rules/rules-folder/group-a', {
+      as: ADMIN,
+    });
+    const rules = group.body.rules.map((r: { grafana_alert: { version: number } }) => r.grafana_alert);
+    expect(rules).toHaveLength(20);
+    // Each create bumped the rules before it: the first has 20 versions, the last one.
+    expect(rules.map((r: { version: number }) => r.version).sort((a: number, b: number) => b - a)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 20 - i),
+    );
+  });
+
   it('keeps organizations apart', async () => {
     const server = await serverWithFolder();
     const rule = await createRule(server);

@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock.js';
 import { generateUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
-import type { UnitOfWork } from '../../store/transaction.js';
+import type { AfterCommit, UnitOfWork } from '../../store/transaction.js';
 import { BASE_INTERVAL_SECONDS, DEFAULT_GROUP_INTERVAL_SECONDS, type AlertRule } from './alert-rule.js';
 import {
   groupNotFound,
@@ -123,21 +123,26 @@ export function createAlertRulesService(deps: {
   }
 
   /**
-   * Makes a group hold `desired` (in that order) at `intervalSeconds`. Rules of the group not
+   * Makes a group hold what `compose` makes of its stored rules, in that order, at `intervalSeconds`
+   * (none: the stored interval, or the default for a new group). Rules of the group not
    * desired are deleted when `deleteMissing`; a desired uid stored in another group moves here.
    * Runs inside the caller's unit of work.
    */
   async function writeGroup(
     actor: Actor,
     place: Place,
-    intervalSeconds: number,
-    desired: Desired[],
+    intervalSeconds: number | undefined,
+    compose: (group: AlertRule[]) => Desired[],
     options: { mode: WriteMode; deleteMissing: boolean; authorize: Authorize },
     afterCommit: (task: () => void) => void,
   ): Promise<GroupChange> {
     const { orgId } = actor;
     const now = clock.now();
+    // The group as committed now (read committed): what concurrent writers left is kept.
     const existing = await store.inGroup(orgId, place.folderUid, place.group);
+    const desired = compose(existing);
+    const interval = intervalSeconds ?? existing[0]?.intervalSeconds ?? DEFAULT_GROUP_INTERVAL_SECONDS;
+    if (desired.length) checkInterval(interval);
 
     // Uids desired here but stored elsewhere move; their old groups get a version more.
     const elsewhere = await store.byUids(
@@ -147,7 +152,7 @@ export function createAlertRulesService(deps: {
     const { plan, next } = planGroup({
       orgId,
       place,
-      intervalSeconds,
+      intervalSeconds: interval,
       desired,
       stored: existing,
       elsewhere,
@@ -208,10 +213,17 @@ export function createAlertRulesService(deps: {
     return change;
   }
 
-  /** The interval of a stored group, or the default for a new one. */
-  const intervalOf = (rules: AlertRule[]) => rules[0]?.intervalSeconds ?? DEFAULT_GROUP_INTERVAL_SECONDS;
+  /** A unit of work holding the org's rule-write lock. */
+  const inOrgUnit = <T>(orgId: number, work: (afterCommit: AfterCommit) => Promise<T>) =>
+    deps.unitOfWork(async (afterCommit) => {
+      await store.lockOrg(orgId);
+      return work(afterCommit);
+    });
+
+  /** Bystanders: the rules of a group a request is not about, kept as they are. */
   const bystanders = (rules: AlertRule[], except?: string): Desired[] =>
     rules.filter((r) => r.uid !== except).map((r) => ({ draft: draftOf(r), subject: false }));
+  const only = (desired: Desired[]) => () => desired;
 
   return {
     get: (orgId: number, uid: string) => store.byUid(orgId, uid),
@@ -223,15 +235,15 @@ export function createAlertRulesService(deps: {
 
     /** A new rule at the end of its group (created with the default interval when new). */
     create(actor: Actor, place: Place, draft: RuleDraft, mode: WriteMode, authorize: Authorize = NO_CHECK) {
-      return deps.unitOfWork(async (afterCommit) => {
+      return inOrgUnit(actor.orgId, async (afterCommit) => {
         if (draft.uid && (await store.byUid(actor.orgId, draft.uid))) throw uidTaken(draft.uid);
-        const group = await store.inGroup(actor.orgId, place.folderUid, place.group);
         const uid = draft.uid || generateUid();
+        const created = { draft: { ...draft, uid }, subject: true, create: true };
         await writeGroup(
           actor,
           place,
-          intervalOf(group),
-          [...bystanders(group), { draft: { ...draft, uid }, subject: true, create: true }],
+          undefined,
+          (group) => [...bystanders(group), created],
           { mode, deleteMissing: false, authorize },
           afterCommit,
         );
@@ -241,20 +253,18 @@ export function createAlertRulesService(deps: {
 
     /** A rule replaced (and moved when its folder or group changed); 404 when it does not exist. */
     update(actor: Actor, place: Place, draft: RuleDraft, mode: WriteMode, authorize: Authorize = NO_CHECK) {
-      return deps.unitOfWork(async (afterCommit) => {
-        const before = await store.byUid(actor.orgId, draft.uid);
-        if (!before) throw ruleNotFound();
-        const group = await store.inGroup(actor.orgId, place.folderUid, place.group);
-        const desired = group.some((r) => r.uid === draft.uid)
-          ? group.map((r) =>
-              r.uid === draft.uid ? { draft, subject: true } : { draft: draftOf(r), subject: false },
-            )
-          : [...bystanders(group), { draft, subject: true }];
+      return inOrgUnit(actor.orgId, async (afterCommit) => {
+        if (!(await store.byUid(actor.orgId, draft.uid))) throw ruleNotFound();
+        const updated = { draft, subject: true };
         await writeGroup(
           actor,
           place,
-          intervalOf(group),
-          desired,
+          undefined,
+          // In place within its group, at the end of another.
+          (group) =>
+            group.some((r) => r.uid === draft.uid)
+              ? group.map((r) => (r.uid === draft.uid ? updated : { draft: draftOf(r), subject: false }))
+              : [...bystanders(group), updated],
           { mode, deleteMissing: false, authorize },
           afterCommit,
         );
@@ -264,16 +274,14 @@ export function createAlertRulesService(deps: {
 
     /** Deletes one rule; the rest of its group gets a version more. */
     delete(actor: Actor, uid: string, mode: WriteMode, authorize: Authorize = NO_CHECK) {
-      return deps.unitOfWork(async (afterCommit) => {
+      return inOrgUnit(actor.orgId, async (afterCommit) => {
         const rule = await store.byUid(actor.orgId, uid);
         if (!rule) throw ruleNotFound();
-        const place = { folderUid: rule.folderUid, group: rule.ruleGroup };
-        const group = await store.inGroup(actor.orgId, place.folderUid, place.group);
         await writeGroup(
           actor,
-          place,
-          intervalOf(group),
-          bystanders(group, uid),
+          { folderUid: rule.folderUid, group: rule.ruleGroup },
+          undefined,
+          (group) => bystanders(group, uid),
           { mode, deleteMissing: true, authorize },
           afterCommit,
         );
@@ -289,19 +297,16 @@ export function createAlertRulesService(deps: {
       mode: WriteMode,
       authorize: Authorize = NO_CHECK,
     ): Promise<GroupChange> {
-      return deps.unitOfWork(async (afterCommit) => {
-        const group = await store.inGroup(actor.orgId, place.folderUid, place.group);
-        const interval = intervalSeconds ?? intervalOf(group);
-        checkInterval(interval);
-        return writeGroup(
+      return inOrgUnit(actor.orgId, (afterCommit) =>
+        writeGroup(
           actor,
           place,
-          interval,
-          drafts.map((draft) => ({ draft, subject: true })),
+          intervalSeconds,
+          only(drafts.map((draft) => ({ draft, subject: true }))),
           { mode, deleteMissing: true, authorize },
           afterCommit,
-        );
-      });
+        ),
+      );
     },
 
     /**
@@ -314,52 +319,49 @@ export function createAlertRulesService(deps: {
       intervalSeconds: number | undefined,
       drafts: RuleDraft[],
     ): Promise<GroupChange> {
-      return deps.unitOfWork(async (afterCommit) => {
-        const group = await store.inGroup(actor.orgId, place.folderUid, place.group);
-        const named = new Set(drafts.map((d) => d.uid));
-        const interval = intervalSeconds ?? intervalOf(group);
-        checkInterval(interval);
-        return writeGroup(
+      const named = new Set(drafts.map((d) => d.uid));
+      return inOrgUnit(actor.orgId, (afterCommit) =>
+        writeGroup(
           actor,
           place,
-          interval,
-          [
+          intervalSeconds,
+          (group) => [
             ...drafts.map((draft) => ({ draft, subject: true })),
             ...bystanders(group.filter((r) => !named.has(r.uid))),
           ],
           { mode: { api: 'file' }, deleteMissing: false, authorize: NO_CHECK },
           afterCommit,
-        );
-      });
+        ),
+      );
     },
 
     /** Deletes a group; 404 when it has no rules. */
     deleteGroup(actor: Actor, place: Place, mode: WriteMode, authorize: Authorize = NO_CHECK) {
-      return deps.unitOfWork(async (afterCommit) => {
-        const group = await store.inGroup(actor.orgId, place.folderUid, place.group);
-        if (!group.length) throw groupNotFound();
-        return writeGroup(
+      return inOrgUnit(actor.orgId, async (afterCommit) => {
+        const change = await writeGroup(
           actor,
           place,
-          intervalOf(group),
-          [],
+          undefined,
+          only([]),
           { mode, deleteMissing: true, authorize },
           afterCommit,
         );
+        if (!change.deleted.length) throw groupNotFound();
+        return change;
       });
     },
 
     /** Deletes every group of a folder. */
     deleteFolderRules(actor: Actor, folderUid: string, mode: WriteMode, authorize: Authorize = NO_CHECK) {
-      return deps.unitOfWork(async (afterCommit) => {
+      return inOrgUnit(actor.orgId, async (afterCommit) => {
         const groups = new Set((await store.inFolder(actor.orgId, folderUid)).map((r) => r.ruleGroup));
         const change: GroupChange = { created: [], updated: [], deleted: [] };
         for (const group of groups) {
           const done = await writeGroup(
             actor,
             { folderUid, group },
-            0,
-            [],
+            undefined,
+            only([]),
             { mode, deleteMissing: true, authorize },
             afterCommit,
           );

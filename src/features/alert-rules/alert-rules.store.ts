@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
+import { lockParentRow } from '../../store/locks.js';
 import type { AlertRuleTable } from '../../store/tables.js';
 import type { AlertRule, ExecErrState, NoDataState } from './alert-rule.js';
 
@@ -83,6 +84,13 @@ export function createAlertRulesStore(db: Db) {
     query.orderBy('folder_uid').orderBy('rule_group').orderBy('rule_group_index').orderBy('id');
 
   return {
+    /**
+     * Rule writes of an org run one at a time (taken first in the unit): each reads its group
+     * and bumps every version of it, which concurrent writers would otherwise compute from the
+     * same stale state (lost increments, two rules at one position).
+     */
+    lockOrg: (orgId: number) => lockParentRow(db, 'org', orgId),
+
     async all(): Promise<AlertRule[]> {
       return (await ordered(rules().orderBy('org_id')).execute()).map(toRule);
     },
