@@ -6,6 +6,7 @@ import { registerAlerting } from './features/alerting/alerting.feature.js';
 import { registerAlertRules } from './features/alert-rules/alert-rules.feature.js';
 import { registerAlertScheduler } from './features/alert-scheduler/alert-scheduler.feature.js';
 import type { Scheduler } from './features/alert-scheduler/scheduler.js';
+import { registerAlertSilences } from './features/alert-silences/alert-silences.feature.js';
 import { registerAlertState } from './features/alert-state/alert-state.feature.js';
 import { registerAnnotations } from './features/annotations/annotations.feature.js';
 import { registerAuth } from './features/auth/auth.feature.js';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAnnotations(featureDeps, dashboards);
   const datasources = registerDatasources(featureDeps);
   registerAlerting(featureDeps);
+  registerAlertSilences(featureDeps);
   const alertRules = registerAlertRules(featureDeps, { dashboards, datasources });
   const alertStates = registerAlertState(featureDeps, { rules: alertRules });
   const alertScheduler = registerAlertScheduler(featureDeps, {

@@ -1,0 +1,56 @@
+import type { Api } from '../../http/api.js';
+import { identityOf } from '../../access/identity.js';
+import { allOf, anyOf, can } from '../../access/evaluator.js';
+import { PostableSilence, SilenceIdParams, SilencesQuery } from './silences.schema.js';
+import type { createSilencesService } from './silences.service.js';
+
+// Grafana compat: silences are read with alert.instances:read or alert.silences:read, written
+// with the instance or silence write actions (route-level checks of Grafana's authorization.go).
+const read = anyOf(can('alert.instances:read'), can('alert.silences:read'));
+const create = allOf(
+  read,
+  anyOf(
+    can('alert.instances:create'),
+    can('alert.instances:write'),
+    can('alert.silences:create'),
+    can('alert.silences:write'),
+  ),
+);
+const expire = allOf(read, anyOf(can('alert.instances:write'), can('alert.silences:write')));
+
+/** The Alertmanager API v2 silences, under both product spellings. */
+export function registerSilencesRoutes(api: Api, silences: ReturnType<typeof createSilencesService>): void {
+  for (const product of ['svc', 'grafana']) {
+    const base = `/api/alertmanager/${product}/api/v2`;
+
+    api.get(
+      `${base}/silences`,
+      { config: { permission: read }, schema: { querystring: SilencesQuery } },
+      async (request) => silences.list(identityOf(request).orgId, request.query.filter),
+    );
+
+    api.post(
+      `${base}/silences`,
+      { config: { permission: create }, schema: { body: PostableSilence } },
+      async (request, reply) => {
+        const silenceID = await silences.post(identityOf(request).orgId, request.body);
+        return reply.status(202).send({ silenceID });
+      },
+    );
+
+    api.get(
+      `${base}/silence/:id`,
+      { config: { permission: read }, schema: { params: SilenceIdParams } },
+      async (request) => silences.get(identityOf(request).orgId, request.params.id),
+    );
+
+    api.delete(
+      `${base}/silence/:id`,
+      { config: { permission: expire }, schema: { params: SilenceIdParams } },
+      async (request, reply) => {
+        await silences.expire(identityOf(request).orgId, request.params.id);
+        return reply.status(200).send();
+      },
+    );
+  }
+}

@@ -1,0 +1,37 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { LIMITS } from '../../lib/limits.js';
+
+/** Column sizes of alert_silence (migration 0012) and sane bounds where a JSON column holds it. */
+const SILENCE_LIMITS = {
+  createdBy: 190,
+  comment: 2048,
+  matchers: 100,
+  labelName: 1000,
+  labelValue: 10_000,
+} as const;
+
+const Matcher = Type.Object({
+  name: Type.String({ maxLength: SILENCE_LIMITS.labelName }),
+  value: Type.String({ maxLength: SILENCE_LIMITS.labelValue }),
+  isRegex: Type.Optional(Type.Boolean()),
+  // Alertmanager compat: absent means an equality (or regex) match.
+  isEqual: Type.Optional(Type.Boolean()),
+});
+
+/** PostableSilence of the Alertmanager API v2. */
+export const PostableSilence = Type.Object({
+  id: Type.Optional(Type.String({ maxLength: LIMITS.uid })),
+  matchers: Type.Optional(Type.Array(Matcher, { maxItems: SILENCE_LIMITS.matchers })),
+  startsAt: Type.Optional(Type.String({ format: 'date-time' })),
+  endsAt: Type.Optional(Type.String({ format: 'date-time' })),
+  createdBy: Type.Optional(Type.String({ maxLength: SILENCE_LIMITS.createdBy })),
+  comment: Type.Optional(Type.String({ maxLength: SILENCE_LIMITS.comment })),
+});
+export type PostableSilence = Static<typeof PostableSilence>;
+
+export const SilenceIdParams = Type.Object({ id: Type.String() });
+
+export const SilencesQuery = Type.Object({
+  // `?filter=a="b"&filter=c=~"d"`: one or several matchers
+  filter: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+});
