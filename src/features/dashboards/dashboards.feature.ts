@@ -14,7 +14,7 @@ import { createFoldersService } from './folders/folders.service.js';
 import { dashboardNotFound } from './dashboards.errors.js';
 import { dashboardUrl, slugify } from './dashboard-model.js';
 import { folderNotFound } from './folders/folders.errors.js';
-import type { FolderNode, FolderTree } from './folders/folder-tree.js';
+import { FolderTree, type FolderNode } from './folders/folder-tree.js';
 import { createHomeService } from './home.service.js';
 import { registerLegacyPermissionsRoutes } from './permissions/legacy-permissions.routes.js';
 import { createLegacyPermissions, type PermissionTarget } from './permissions/legacy-permissions.service.js';
@@ -226,16 +226,19 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
     headById: (orgId, id) => store.headById(orgId, id),
     idOfUid: async (orgId, uid) => (await store.headByUid(orgId, uid))?.id,
     uidOfId: async (orgId, id) => (await store.headById(orgId, id))?.uid,
+    // From the table, not the cached tree: another instance may have created it a moment ago.
     async folderByUid(orgId, uid) {
-      const node = (await folders.of(orgId)).get(uid);
-      return node && folderRef(node);
+      const row = await foldersStore.findByUid(orgId, uid);
+      return row && { uid: row.uid, title: row.title, parentUid: row.parent_uid };
     },
     async rootFolderByTitle(orgId, title) {
       const node = (await folders.of(orgId)).childrenOf('').find((f) => f.title === title);
       return node && folderRef(node);
     },
     async folderPath(orgId, uid) {
-      const tree = await folders.of(orgId);
+      let tree = await folders.of(orgId);
+      // A folder the cached tree lacks may be newer than it (created on another instance).
+      if (!tree.get(uid)) tree = new FolderTree(await foldersStore.nodes(orgId));
       const node = tree.get(uid);
       return (
         node &&
