@@ -518,6 +518,18 @@ describe('alert rules: provisioning API', () => {
       body: provisionedRule({ title: 'Nope' }),
     });
     expect(update.status).toBe(403);
+    // A new group is made of creates only; replacing a stored one updates or deletes its rules.
+    const newGroup = await call(server, 'PUT', `${GROUP}/new-group`, {
+      as: querier,
+      body: { interval: 60, rules: [provisionedRule({ title: 'In a new group' })] },
+    });
+    expect(newGroup.status, JSON.stringify(newGroup.body)).toBe(200);
+    const replace = await call(server, 'PUT', `${GROUP}/group-a`, {
+      as: querier,
+      body: { interval: 60, rules: [provisionedRule({ title: 'Replacing' })] },
+    });
+    expect(replace.status).toBe(403);
+    expect(replace.body.message).toContain('alert.rules:delete');
   });
 
   it('concurrent creates of one title in one folder: exactly one 201, the others 400, none 5xx', async () => {

@@ -37,8 +37,16 @@ const readGroupPermission = (request: FastifyRequest) =>
     PROVISIONING_READ,
     can('alert.rules:read', folderScope((request.params as { folderUid: string }).folderUid)),
   );
-const onGroup = (action: string) => (request: FastifyRequest) =>
-  anyOf(PROVISIONING_WRITE, can(action, folderScope((request.params as { folderUid: string }).folderUid)));
+/** Any of `actions` on the group's folder; the service checks each planned change exactly. */
+const onGroup =
+  (...actions: string[]) =>
+  (request: FastifyRequest) =>
+    anyOf(
+      PROVISIONING_WRITE,
+      ...actions.map((action) =>
+        can(action, folderScope((request.params as { folderUid: string }).folderUid)),
+      ),
+    );
 
 /** Grafana's provisioning API for alert rules and rule groups (`/api/v1/provisioning/...`). */
 export function registerAlertRuleProvisioningRoutes(
@@ -209,7 +217,7 @@ export function registerAlertRuleProvisioningRoutes(
   api.put(
     groupPath,
     {
-      config: { permission: onGroup('alert.rules:write') },
+      config: { permission: onGroup('alert.rules:create', 'alert.rules:write', 'alert.rules:delete') },
       schema: { params: GroupParams, body: ProvisionedGroupBody },
     },
     async (request) => {
