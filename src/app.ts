@@ -3,6 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { registerAlerting } from './features/alerting/alerting.feature.js';
+import {
+  registerAlertDispatch,
+  type AlertDispatcher,
+} from './features/alert-dispatch/alert-dispatch.feature.js';
 import { registerAlertRules } from './features/alert-rules/alert-rules.feature.js';
 import { registerAlertScheduler } from './features/alert-scheduler/alert-scheduler.feature.js';
 import type { Scheduler } from './features/alert-scheduler/scheduler.js';
@@ -61,6 +65,8 @@ export interface App {
   shutdownTasks: (() => Promise<void>)[];
   /** evaluates alert rules; tests on a manual clock call its `tick` */
   alertScheduler: Scheduler;
+  /** routes, groups and sends alert notifications; tests on a manual clock call its `tick` */
+  alertDispatcher: AlertDispatcher;
 }
 
 /** Wires every part by hand: plumbing first, then each feature's register function in dependency order. */
@@ -157,20 +163,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAvatar(featureDeps);
   registerAnnotations(featureDeps, dashboards);
   const datasources = registerDatasources(featureDeps);
-  registerAlerting(featureDeps);
-  registerAlertSilences(featureDeps);
+  const alerting = registerAlerting(featureDeps);
+  const silences = registerAlertSilences(featureDeps);
   const alertRules = registerAlertRules(featureDeps, { dashboards, datasources });
   const alertStates = registerAlertState(featureDeps, { rules: alertRules });
+  // The dispatcher sends what the scheduler's leader evaluates; the scheduler is created after
+  // it (it takes the dispatcher's sink), so leadership is asked late through a thunk.
+  const late: { scheduler?: Scheduler } = {};
+  const alertDispatcher = registerAlertDispatch(featureDeps, {
+    alerting,
+    rules: alertRules,
+    silences,
+    leading: () => late.scheduler?.isLeading() ?? false,
+  });
   const alertScheduler = registerAlertScheduler(featureDeps, {
     rules: alertRules,
     datasources,
     states: alertStates,
-    // The dispatcher (issue #17) takes this place; until then alerts are seen through the
-    // Prometheus-compatible API and the state history.
-    sink: { deliver: () => {} },
+    sink: alertDispatcher.sink,
   });
+  late.scheduler = alertScheduler;
   // Last: its catch-all route serves the UI for every path no API route claims.
   registerWeb(featureDeps);
 
-  return { app, lifecycle, metrics, jobs, startTasks, shutdownTasks, alertScheduler };
+  return { app, lifecycle, metrics, jobs, startTasks, shutdownTasks, alertScheduler, alertDispatcher };
 }

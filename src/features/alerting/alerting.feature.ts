@@ -9,6 +9,7 @@ import { createPoliciesService } from './policies.service.js';
 import { createPoliciesStore } from './policies.store.js';
 import { provisionAlertingFiles } from './provisioning/provision-files.js';
 import { registerProvisioningRoutes } from './provisioning.routes.js';
+import type { Route } from './routing/route.js';
 import { createReceiversStatusService } from './receivers-status.service.js';
 import { createReceiversTestService } from './receivers-test.service.js';
 import { registerReceiversRoutes } from './receivers.routes.js';
@@ -20,9 +21,22 @@ import { createTemplatesStore } from './templates.store.js';
 
 const HISTORY_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** What the feature offers the rest of svc: sending alerts to a contact point (the dispatcher's way out). */
-interface AlertingFeature {
+/**
+ * What the feature offers the rest of svc: sending alerts to a contact point (the dispatcher's way
+ * out), and what the dispatcher routes by: the org's policy tree and a contact point's integrations.
+ */
+export interface AlertingFeature {
   notify: DeliveryService['notify'];
+  /** the org's notification policy tree (Grafana's default one, created on first use) */
+  policyTree(orgId: number): Promise<Route>;
+  /** the integrations of a contact point, in send order (empty for an unknown name) */
+  integrationsOf(orgId: number, receiver: string): Promise<ReceiverIntegration[]>;
+}
+
+export interface ReceiverIntegration {
+  uid: string;
+  type: string;
+  disableResolveMessage: boolean;
 }
 
 /** Alert notifications: notifier catalogue, contact points, templates, policies, test endpoint and delivery history. */
@@ -128,5 +142,18 @@ export function registerAlerting(deps: FeatureDeps): AlertingFeature {
     },
   });
 
-  return { notify: (orgId, receiverName, alerts) => delivery.notify(orgId, receiverName, alerts) };
+  return {
+    notify: (orgId, receiverName, alerts, options) => delivery.notify(orgId, receiverName, alerts, options),
+    policyTree: async (orgId) => {
+      const tree = await policies.get(orgId);
+      delete tree.provenance;
+      return tree;
+    },
+    integrationsOf: async (orgId, receiver) =>
+      (await contactPoints.byName(orgId, receiver)).map((row) => ({
+        uid: row.uid,
+        type: row.type,
+        disableResolveMessage: row.disable_resolve_message === 1,
+      })),
+  };
 }

@@ -13,7 +13,7 @@ import type { TemplatesService } from './templates.service.js';
 export type FailureKind = 'invalid-config' | 'timeout' | 'failed';
 
 /** The outcome of one delivery to one integration. */
-interface DeliveryOutcome {
+export interface DeliveryOutcome {
   uid: string;
   type: string;
   /** `skipped`: nothing was sent on purpose (a suppressed resolution, a no-op URL) */
@@ -23,6 +23,17 @@ interface DeliveryOutcome {
   /** why it failed, as Grafana words it */
   error?: string;
   durationMs: number;
+}
+
+/** What a dispatcher adds to a notification (all optional: a bare call sends to every integration). */
+export interface NotifyOptions {
+  /** send to these integration uids of the contact point only (the dispatcher's dedup and retries) */
+  integrations?: readonly string[];
+  /** Alertmanager's group key and group labels (`.GroupKey`, `.GroupLabels`) */
+  groupKey?: string;
+  groupLabels?: Readonly<Record<string, string>>;
+  /** epoch ms the notification is built at (default: the clock's now) */
+  now?: number;
 }
 
 interface SendOptions {
@@ -121,10 +132,25 @@ export function createDeliveryService(deps: {
      * `registerAlerting`): `alerts` go to every integration of a contact point as one
      * notification each (the integrations library skips a resolution an integration disables).
      */
-    async notify(orgId: number, receiverName: string, alerts: AlertInput[]): Promise<DeliveryOutcome[]> {
-      const rows = await deps.contactPoints.byName(orgId, receiverName);
+    async notify(
+      orgId: number,
+      receiverName: string,
+      alerts: AlertInput[],
+      options: NotifyOptions = {},
+    ): Promise<DeliveryOutcome[]> {
+      const only = options.integrations && new Set(options.integrations);
+      const rows = (await deps.contactPoints.byName(orgId, receiverName)).filter(
+        (row) => !only || only.has(row.uid),
+      );
       const templates = await deps.templates.templateSet(orgId);
-      const data = buildNotificationData(alerts, { receiver: receiverName, externalUrl: deps.externalUrl });
+      const data = buildNotificationData(alerts, {
+        receiver: receiverName,
+        externalUrl: deps.externalUrl,
+        ...(options.groupKey !== undefined ? { groupKey: options.groupKey } : {}),
+        ...(options.groupLabels ? { groupLabels: options.groupLabels } : {}),
+        // the caller's clock decides which alerts are resolved (tests run on a manual one)
+        now: new Date(options.now ?? clock.now()),
+      });
       const jobs = await Promise.all(
         rows.map(async (row) => ({
           integration: {
