@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
+import { createTestDatabase } from '../helpers/databases.js';
 import {
   startHttpReceiver,
   type CapturedRequest,
@@ -142,5 +143,252 @@ describe('alert dispatch', () => {
     expect(peer.requests).toHaveLength(4);
     const left = await call(server, 'GET', ALERTS, { as: ADMIN });
     expect(left.body).toEqual([]);
+  });
+
+  it('groups by labels, follows continue, and leaves resolve messages out where disabled', async () => {
+    const { server, at } = await leader();
+    const peer = await webhookPeer();
+    await contactPoint(server, 'ops', `${peer.url}/ops`);
+    await contactPoint(server, 'pager', `${peer.url}/pager`, { disableResolveMessage: true });
+    await contactPoint(server, 'rest', `${peer.url}/rest`);
+    await policies(server, {
+      receiver: 'rest',
+      group_by: ['team'],
+      routes: [
+        { receiver: 'ops', object_matchers: [['team', '=', 'ops']], continue: true },
+        { receiver: 'pager', object_matchers: [['severity', '=', 'page']], group_by: ['alertname'] },
+        { receiver: 'rest', object_matchers: [['team', '=', 'ops']] },
+      ],
+    });
+    const until = iso(T0 + 60 * MIN);
+    await postAlerts(server, [
+      { labels: { alertname: 'Cpu', team: 'ops', instance: 'a', severity: 'page' }, endsAt: until },
+      { labels: { alertname: 'Mem', team: 'ops', instance: 'b', severity: 'page' }, endsAt: until },
+      { labels: { alertname: 'Cpu', team: 'db', instance: 'c' }, endsAt: until },
+    ]);
+    await at(T0 + 30 * SEC);
+    // ops: one group (team=ops) of a and b; pager (continued after ops): one group per alertname;
+    // rest: team=db only (the third route is never reached for ops alerts: pager matched first)
+    expect(bodies(peer, '/ops').map(summary)).toEqual(['firing: a=firing,b=firing']);
+    expect(bodies(peer, '/ops')[0]!.groupLabels).toEqual({ team: 'ops' });
+    expect(bodies(peer, '/pager').map(summary).sort()).toEqual(['firing: a=firing', 'firing: b=firing']);
+    expect(bodies(peer, '/rest').map(summary)).toEqual(['firing: c=firing']);
+    expect(bodies(peer, '/rest')[0]!.groupKey).toBe('{}:{team="db"}');
+    expect(
+      bodies(peer, '/pager')
+        .map((b) => b.groupKey)
+        .sort(),
+    ).toEqual(['{}/{severity="page"}:{alertname="Cpu"}', '{}/{severity="page"}:{alertname="Mem"}']);
+
+    const groups = await call(server, 'GET', `${ALERTS}/groups`, { as: ADMIN });
+    expect(groups.status).toBe(200);
+    expect(
+      (
+        groups.body as { labels: Record<string, string>; receiver: { name: string }; alerts: unknown[] }[]
+      ).map((g) => `${g.receiver.name} ${JSON.stringify(g.labels)} ${g.alerts.length}`),
+    ).toEqual([
+      'ops {"team":"ops"} 2',
+      'pager {"alertname":"Cpu"} 1',
+      'pager {"alertname":"Mem"} 1',
+      'rest {"team":"db"} 1',
+    ]);
+
+    // everything resolves: ops and rest get the resolve at the next flush, pager (disabled) not
+    await postAlerts(server, [
+      {
+        labels: { alertname: 'Cpu', team: 'ops', instance: 'a', severity: 'page' },
+        endsAt: iso(T0 + 60 * SEC),
+      },
+      {
+        labels: { alertname: 'Mem', team: 'ops', instance: 'b', severity: 'page' },
+        endsAt: iso(T0 + 60 * SEC),
+      },
+      { labels: { alertname: 'Cpu', team: 'db', instance: 'c' }, endsAt: iso(T0 + 60 * SEC) },
+    ]);
+    await at(T0 + 60 * SEC);
+    await at(T0 + 330 * SEC);
+    expect(bodies(peer, '/ops').map(summary)).toEqual([
+      'firing: a=firing,b=firing',
+      'resolved: a=resolved,b=resolved',
+    ]);
+    expect(bodies(peer, '/rest').map(summary)).toEqual(['firing: c=firing', 'resolved: c=resolved']);
+    expect(bodies(peer, '/pager')).toHaveLength(2);
+    await at(T0 + 630 * SEC);
+    expect(peer.requests).toHaveLength(6);
+  });
+
+  it('flushes at once for alerts older than group_wait; a fire-and-resolve before the first flush sends nothing', async () => {
+    const { server, at } = await leader();
+    const peer = await webhookPeer();
+    await contactPoint(server, 'hook', `${peer.url}/hook`);
+    await policies(server, { receiver: 'hook', group_by: ['alertname'] });
+    await postAlerts(server, [
+      {
+        labels: { alertname: 'Old', instance: 'x' },
+        startsAt: iso(T0 - 10 * MIN),
+        endsAt: iso(T0 + 60 * MIN),
+      },
+      { labels: { alertname: 'Blip', instance: 'y' }, startsAt: iso(T0), endsAt: iso(T0 + 60 * MIN) },
+    ]);
+    await at(T0);
+    expect(bodies(peer).map(summary)).toEqual(['firing: x=firing']);
+    await postAlerts(server, [
+      { labels: { alertname: 'Blip', instance: 'y' }, startsAt: iso(T0), endsAt: iso(T0 + 10 * SEC) },
+    ]);
+    await at(T0 + 10 * SEC);
+    await at(T0 + 30 * SEC);
+    await at(T0 + 330 * SEC);
+    expect(bodies(peer).map(summary)).toEqual(['firing: x=firing']);
+  });
+
+  it('serves the alerts API: filters, receivers, silenced state; POST defaults and validation', async () => {
+    const { server, clock } = await leader();
+    await contactPoint(server, 'hook', 'http://127.0.0.1:9/hook');
+    await policies(server, { receiver: 'hook', group_by: ['alertname'] });
+    await postAlerts(server, [
+      { labels: { alertname: 'A', instance: 'one', empty: '' }, annotations: { summary: 's', blank: '' } },
+      { labels: { alertname: 'B', instance: 'two' }, startsAt: iso(T0 - MIN), endsAt: iso(T0 + MIN) },
+      { labels: { alertname: 'C' }, startsAt: iso(T0 - 2 * MIN), endsAt: iso(T0 - MIN) },
+    ]);
+    const list = await call(server, 'GET', ALERTS, { as: ADMIN });
+    expect(list.status).toBe(200);
+    const a = (list.body as { labels: Record<string, string> }[]).find((x) => x.labels.alertname === 'A');
+    expect(a).toEqual({
+      labels: { alertname: 'A', instance: 'one' },
+      annotations: { summary: 's' },
+      startsAt: iso(T0),
+      endsAt: iso(T0 + 5 * MIN),
+      updatedAt: iso(T0),
+      fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
+      receivers: [{ name: 'hook' }],
+      status: { state: 'active', silencedBy: [], inhibitedBy: [] },
+      generatorURL: '',
+    });
+    // the resolved alert C is not listed
+    expect((list.body as { labels: Record<string, string> }[]).map((x) => x.labels.alertname).sort()).toEqual(
+      ['A', 'B'],
+    );
+    const filtered = await call(server, 'GET', `${ALERTS}?filter=${encodeURIComponent('instance=~"t.*"')}`, {
+      as: ADMIN,
+    });
+    expect((filtered.body as { labels: Record<string, string> }[]).map((x) => x.labels.alertname)).toEqual([
+      'B',
+    ]);
+    const none = await call(server, 'GET', `${ALERTS}?receiver=other`, { as: ADMIN });
+    expect(none.body).toEqual([]);
+
+    const silence = await call(server, 'POST', '/api/alertmanager/svc/api/v2/silences', {
+      as: ADMIN,
+      body: {
+        matchers: [{ name: 'alertname', value: 'B', isRegex: false, isEqual: true }],
+        startsAt: iso(T0),
+        endsAt: iso(T0 + 30 * MIN),
+        createdBy: 'test',
+        comment: 'quiet',
+      },
+    });
+    expect(silence.status, JSON.stringify(silence.body)).toBe(202);
+    const silenced = await call(server, 'GET', `${ALERTS}?active=false`, { as: ADMIN });
+    expect(silenced.body).toHaveLength(1);
+    expect(silenced.body[0].status).toEqual({
+      state: 'suppressed',
+      silencedBy: [silence.body.silenceID],
+      inhibitedBy: [],
+    });
+    const unsilenced = await call(server, 'GET', `${ALERTS}?silenced=false`, { as: ADMIN });
+    expect((unsilenced.body as { labels: Record<string, string> }[]).map((x) => x.labels.alertname)).toEqual([
+      'A',
+    ]);
+
+    const bad = await call(server, 'POST', ALERTS, { as: ADMIN, body: [{ labels: { only: '' } }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('at least one label pair required');
+    const backwards = await call(server, 'POST', ALERTS, {
+      as: ADMIN,
+      body: [{ labels: { a: 'b' }, startsAt: iso(T0), endsAt: iso(T0 - MIN) }],
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.message).toBe('start time must be before end time');
+    const shape = await call(server, 'POST', ALERTS, { as: ADMIN, body: { labels: {} } });
+    expect(shape.status).toBe(400);
+    const badFilter = await call(server, 'GET', `${ALERTS}?filter=${encodeURIComponent('!!')}`, {
+      as: ADMIN,
+    });
+    expect(badFilter.status).toBe(400);
+    clock.advance(0);
+  });
+
+  it('does not send what a silence covers; the next flush after it expires does', async () => {
+    const { server, at } = await leader();
+    const peer = await webhookPeer();
+    await contactPoint(server, 'hook', `${peer.url}/hook`);
+    await policies(server, { receiver: 'hook', group_by: ['alertname'] });
+    const silence = await call(server, 'POST', '/api/alertmanager/grafana/api/v2/silences', {
+      as: ADMIN,
+      body: {
+        matchers: [{ name: 'instance', value: 'quiet', isRegex: false, isEqual: true }],
+        startsAt: iso(T0),
+        endsAt: iso(T0 + 10 * MIN),
+        createdBy: 'test',
+        comment: 'maintenance',
+      },
+    });
+    expect(silence.status).toBe(202);
+    const until = iso(T0 + 60 * MIN);
+    await postAlerts(server, [
+      { labels: { alertname: 'Cpu', instance: 'quiet' }, endsAt: until },
+      { labels: { alertname: 'Mem', instance: 'quiet' }, endsAt: until },
+      { labels: { alertname: 'Mem', instance: 'loud' }, endsAt: until },
+    ]);
+    await at(T0 + 30 * SEC);
+    expect(bodies(peer).map(summary)).toEqual(['firing: loud=firing']);
+    await at(T0 + 330 * SEC);
+    expect(peer.requests).toHaveLength(1);
+    // the silence ended at T0 + 10 m: the flush at T0 + 10 m 30 s sends both groups
+    await at(T0 + 630 * SEC);
+    expect(bodies(peer).map(summary).slice(1).sort()).toEqual([
+      'firing: loud=firing,quiet=firing',
+      'firing: quiet=firing',
+    ]);
+  });
+
+  it('a restart in the middle of group_wait sends once, at the planned time', async () => {
+    const database = await createTestDatabase();
+    const peer = await webhookPeer();
+    const first = await leader({ database });
+    await contactPoint(first.server, 'hook', `${peer.url}/hook`);
+    await policies(first.server, { receiver: 'hook', group_by: ['alertname'] });
+    await postAlerts(first.server, [
+      { labels: { alertname: 'Disk', instance: 'a' }, endsAt: iso(T0 + 60 * MIN) },
+    ]);
+    await first.at(T0 + 10 * SEC);
+    await first.server.shutdown();
+
+    const clock = new ManualClock(T0 + 20 * SEC);
+    const second = await startTestServer({ clock, database });
+    await second.alertScheduler.tick(T0 + 20 * SEC);
+    const at = async (time: number) => {
+      clock.advance(time - clock.now());
+      await second.alertDispatcher.tick(time);
+    };
+    await at(T0 + 20 * SEC);
+    await at(T0 + 29 * SEC);
+    expect(peer.requests).toHaveLength(0);
+    await at(T0 + 30 * SEC);
+    await at(T0 + 31 * SEC);
+    await at(T0 + 300 * SEC);
+    expect(bodies(peer).map(summary)).toEqual(['firing: a=firing']);
+    await second.shutdown();
+
+    // and again after the flush: the log remembers, nothing is repeated
+    const clock3 = new ManualClock(T0 + 330 * SEC);
+    const third = await startTestServer({ clock: clock3, database });
+    await third.alertScheduler.tick(T0 + 330 * SEC);
+    await third.alertDispatcher.tick(T0 + 330 * SEC);
+    clock3.advance(300 * SEC);
+    await third.alertDispatcher.tick(T0 + 630 * SEC);
+    expect(peer.requests).toHaveLength(1);
+    await third.shutdown();
+    await database.drop();
   });
 });

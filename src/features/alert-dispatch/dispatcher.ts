@@ -60,6 +60,12 @@ export interface DispatcherDeps {
   logger: FastifyBaseLogger;
 }
 
+/**
+ * When the alert reached svc (its row was written): a group's wait counts from there, as
+ * Alertmanager's from the alert's receipt, even when the round that routes it comes later.
+ */
+const arrivalOf = (alert: DispatchAlert, now: number): number => Math.min(alert.updatedAt, now);
+
 export function createDispatcher(deps: DispatcherDeps) {
   const { store, logger } = deps;
   let active = false;
@@ -133,7 +139,12 @@ export function createDispatcher(deps: DispatcherDeps) {
         group_key: destination.groupKey,
         receiver: destination.receiver,
         group_labels: JSON.stringify(destination.groupLabels),
-        next_flush_at: flushTimeOnInsert(undefined, alert.startsAt, destination.timing, now),
+        next_flush_at: flushTimeOnInsert(
+          undefined,
+          alert.startsAt,
+          destination.timing,
+          arrivalOf(alert, now),
+        ),
         flushed_once: 0,
         updated_at: now,
       };
@@ -153,7 +164,7 @@ export function createDispatcher(deps: DispatcherDeps) {
 
   async function insert(group: Group, alert: DispatchAlert, now: number): Promise<void> {
     group.members.add(alert.fingerprint);
-    const planned = flushTimeOnInsert(group, alert.startsAt, group.timing, now);
+    const planned = flushTimeOnInsert(group, alert.startsAt, group.timing, arrivalOf(alert, now));
     if (planned === group.nextFlushAt) return;
     // an old alert makes a group that never flushed flush now; the row must say so for a successor
     if (await store.claimFlush(group.orgId, group.groupHash, group.nextFlushAt, planned, now)) {

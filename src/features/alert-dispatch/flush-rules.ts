@@ -91,3 +91,32 @@ export function retryDelayMs(attempt: number): number {
 export function resolvedExpired(endsAt: number, timing: GroupTiming, now: number): boolean {
   return endsAt + 3 * timing.groupIntervalMs < now;
 }
+
+/**
+ * The order of alerts in a notification, Alertmanager's AlertSlice: by `job`, then `instance`
+ * (an alert with the label first), then the whole label sets compared name by name.
+ */
+export function compareAlertLabels(
+  a: Readonly<Record<string, string>>,
+  b: Readonly<Record<string, string>>,
+): number {
+  for (const key of ['job', 'instance']) {
+    const x = a[key];
+    const y = b[key];
+    if (x === undefined && y === undefined) continue;
+    if (x === undefined) return 1;
+    if (y === undefined) return -1;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  for (const name of names) {
+    const x = a[name];
+    const y = b[name];
+    if (x === y) continue;
+    // the set lacking a name sorts first, as Prometheus' LabelSet.Before
+    if (x === undefined) return -1;
+    if (y === undefined) return 1;
+    return x < y ? -1 : 1;
+  }
+  return 0;
+}

@@ -11,7 +11,7 @@ import type { MuteTimingsLookup } from '../alert-mute-timings/mute-timings.looku
 import type { SilencesLookup } from '../alert-silences/silences.lookup.js';
 import { isResolved, type DispatchAlert } from './dispatch-alert.js';
 import type { DispatchStore } from './dispatch.store.js';
-import { logExpiry, needsUpdate } from './flush-rules.js';
+import { compareAlertLabels, logExpiry, needsUpdate } from './flush-rules.js';
 import type { Destination } from './routing.js';
 
 /** What a flush needs to know of its group. */
@@ -81,7 +81,9 @@ export function createFlusher(deps: FlushDeps) {
       // A muted or fully silenced flush still counts as done: its resolved alerts are dropped
       // (Grafana #87007) and nothing is logged, so the next unmuted flush notifies.
       if (alerts.length === 0 || (await muted(group, now))) return { failed: [] };
-      const passing = await unsilenced(group, alerts, now);
+      const passing = (await unsilenced(group, alerts, now)).sort((a, b) =>
+        compareAlertLabels(a.labels, b.labels),
+      );
       if (passing.length === 0) return { failed: [] };
 
       const firing = new Set(passing.filter((a) => !isResolved(a, now)).map((a) => a.fingerprint));
