@@ -475,6 +475,8 @@ describe('alert rules: provisioning API', () => {
     // Reads in one folder only.
     const reader = await userWith(server, [
       { action: 'alert.rules:read', scope: 'folders:uid:rules-folder' },
+      // Grafana: rule reads also take folders:read on the folder
+      { action: 'folders:read', scope: 'folders:uid:rules-folder' },
     ]);
     const list = await call(server, 'GET', RULES, { as: reader });
     expect(list.body.map((r: { uid: string }) => r.uid)).toEqual([visible.uid]);

@@ -303,7 +303,10 @@ describe('alert rules: ruler API', () => {
       body: {
         uid: 'parent-reader',
         name: 'custom:parent-reader',
-        permissions: [{ action: 'alert.rules:read', scope: 'folders:uid:parent' }],
+        permissions: [
+          { action: 'alert.rules:read', scope: 'folders:uid:parent' },
+          { action: 'folders:read', scope: 'folders:uid:parent' },
+        ],
       },
     });
     await call(server, 'POST', `/api/access-control/users/${reader.id}/roles`, {

@@ -7,7 +7,7 @@
 
 import type { Authorizer } from '../../access/authorizer.js';
 import type { Identity } from '../../access/identity.js';
-import { anyOf, can } from '../../access/evaluator.js';
+import { allOf, anyOf, can } from '../../access/evaluator.js';
 import { EXPRESSION_DATASOURCE_UID, type AlertRule } from './alert-rule.js';
 import type { Authorize, WritePlan } from './group-plan.js';
 import type { RuleDraft } from './rule-draft.js';
@@ -24,12 +24,21 @@ export const PROVISIONING_WRITE = anyOf(
 
 export const folderScope = (folderUid: string) => `folders:uid:${folderUid}`;
 
+/**
+ * Grafana: reading a folder's rules takes `alert.rules:read` combined with `folders:read` on the
+ * folder (a folder hidden from the caller hides its rules). `*` means every folder.
+ */
+export const readRulesIn = (folderUid: string) => {
+  const scope = folderUid === '*' ? 'folders:*' : folderScope(folderUid);
+  return allOf(can('alert.rules:read', scope), can('folders:read', scope));
+};
+
 /** Which API asks: the provisioning API also accepts its own actions on every folder. */
 export type Via = 'provisioning' | 'ruler';
 
 export function createRuleAccess(authorizer: Authorizer) {
   const wholeRead = (via: Via) => (via === 'provisioning' ? PROVISIONING_READ : undefined);
-  const readFolder = (folderUid: string) => can('alert.rules:read', folderScope(folderUid));
+  const readFolder = readRulesIn;
 
   async function queried(identity: Identity, drafts: RuleDraft[]): Promise<void> {
     const uids = new Set(

@@ -1,5 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { Api } from '../../http/api.js';
+import { LIMITS } from '../../lib/limits.js';
+import { RULE_LIMITS } from '../alert-rules/alert-rules.schema.js';
 import { can } from '../../access/evaluator.js';
 import { identityOf } from '../../access/identity.js';
 import { evaluatePipeline, validatePipeline } from '../alert-expressions/pipeline.js';
@@ -11,18 +13,17 @@ import { evalDataSourceDenied, evalDataSourceNotFound, evalInvalid } from './ale
 const EvalBody = Type.Object({
   data: Type.Array(
     Type.Object({
-      refId: Type.String({ minLength: 1 }),
-      queryType: Type.Optional(Type.String()),
+      refId: Type.String({ minLength: 1, maxLength: RULE_LIMITS.refId }),
+      queryType: Type.Optional(Type.String({ maxLength: RULE_LIMITS.queryType })),
       relativeTimeRange: Type.Object({ from: Type.Number(), to: Type.Number() }),
-      datasourceUid: Type.String({ minLength: 1 }),
+      datasourceUid: Type.String({ minLength: 1, maxLength: LIMITS.uid }),
       model: Type.Record(Type.String(), Type.Unknown()),
     }),
-    { minItems: 1 },
   ),
   /** the refId that decides the state; the last refId when omitted */
-  condition: Type.Optional(Type.String()),
+  condition: Type.Optional(Type.String({ maxLength: RULE_LIMITS.refId })),
   /** evaluation time (ISO 8601 or epoch ms), now when omitted */
-  now: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+  now: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Number()])),
 });
 type EvalBody = Static<typeof EvalBody>;
 
@@ -39,6 +40,7 @@ export function registerEvalRoutes(api: Api, deps: { datasources: DataSourcesLoo
       const identity = identityOf(request);
       const body: EvalBody = request.body;
       const data = body.data as AlertQuery[];
+      if (data.length === 0) throw evalInvalid('the rule has no queries or expressions');
       const condition = body.condition ?? data[data.length - 1]!.refId;
       const invalid = validatePipeline(data, condition);
       if (invalid) throw evalInvalid(invalid);

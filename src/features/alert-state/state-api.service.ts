@@ -1,8 +1,8 @@
 import type { Identity } from '../../access/identity.js';
 import type { Authorizer } from '../../access/authorizer.js';
-import { allOf, can } from '../../access/evaluator.js';
 import { toIso } from '../../lib/clock.js';
 import type { AlertRule } from '../alert-rules/alert-rule.js';
+import { readRulesIn } from '../alert-rules/alert-rules.access.js';
 import type { AlertRulesLookup } from '../alert-rules/alert-rules.lookup.js';
 import type { AlertInstance } from './alert-instance.js';
 import type { InstancesStore } from './instances.store.js';
@@ -28,11 +28,6 @@ export interface HistoryFilter {
   labels: Record<string, string>;
 }
 
-/** Grafana: reading a folder's rules takes `alert.rules:read` and `folders:read` on the folder. */
-const readsRulesIn = (folderUid: string) => {
-  const scope = folderUid === '*' ? 'folders:*' : `folders:uid:${folderUid}`;
-  return allOf(can('alert.rules:read', scope), can('folders:read', scope));
-};
 const HISTORY_SCAN_LIMIT = 5000;
 
 /**
@@ -52,7 +47,7 @@ export function createStateApiService(deps: {
   async function readableRules(identity: Identity): Promise<AlertRule[]> {
     const rules = await deps.rules.rulesOf(identity.orgId);
     const folders = [...new Set(rules.map((rule) => rule.folderUid))];
-    const readable = new Set(await authorizer.filter(identity, folders, readsRulesIn, readsRulesIn('*')));
+    const readable = new Set(await authorizer.filter(identity, folders, readRulesIn, readRulesIn('*')));
     return rules.filter((rule) => readable.has(rule.folderUid));
   }
 
@@ -142,7 +137,7 @@ export function createStateApiService(deps: {
     /** Grafana's history API answers a data frame: time, line (the transition as JSON), labels. */
     async history(identity: Identity, filter: HistoryFilter) {
       const rules = await readableRules(identity);
-      const wholeOrg = await authorizer.can(identity, readsRulesIn('*'));
+      const wholeOrg = await authorizer.can(identity, readRulesIn('*'));
       const folderUids = wholeOrg ? null : [...new Set(rules.map((rule) => rule.folderUid))];
       const labelFilters = Object.entries(filter.labels);
       const rows = await deps.history.find(identity.orgId, {
