@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/app.js';
+import { ADMIN, call } from '../helpers/client.js';
+import { ManualClock } from '../helpers/clock.js';
+import { createTestDatabase } from '../helpers/databases.js';
+import { startHttpReceiver, type HttpReceiver } from '../helpers/peers/http-receiver.js';
+
+// Alerts from svc's own rule engine to a webhook: rules over a testdata CSV (rooms and values)
+// evaluated every 10 s on a manual clock; the scheduler and the dispatcher are ticked by hand.
+// Also: two servers on one database, where only the lease holder sends and a follower that takes
+// over from a silent leader neither repeats nor loses a notification.
+
+const T0 = Date.UTC(2026, 0, 1);
+const SEC = 1000;
+const BASE = 10 * SEC;
+
+const peers: HttpReceiver[] = [];
+afterEach(async () => {
+  while (peers.length) await peers.pop()!.close();
+});
+
+interface WebhookBody {
+  status: string;
+  groupKey: string;
+  groupLabels: Record<string, string>;
+  alerts: { status: string; labels: Record<string, string>; annotations: Record<string, string> }[];
+}
+
+const summary = (body: WebhookBody) =>
+  `${body.status}: ${body.alerts.map((a) => `${a.labels.alertname}/${a.labels.room}=${a.status}`).join(',')}`;
+
+function rule(dsUid: string, title: string, csv: string, notificationSettings?: Record<string, unknown>) {
+  return {
+    uid: title.toLowerCase(),
+    title,
+    condition: 'C',
+    for: '0s',
+    noDataState: 'OK',
+    execErrState: 'Error',
+    labels: { team: 'ops' },
+    annotations: { summary: '{{ $labels.room }} is hot' },
+    ...(notificationSettings ? { notification_settings: notificationSettings } : {}),
+    data: [
+      {
+        refId: 'A',
+        relativeTimeRange: { from: 300, to: 0 },
+        datasourceUid: dsUid,
+        model: { refId: 'A', scenarioId: 'csv_content', csvContent: csv },
+      },
+      {
+        refId: 'C',
+        relativeTimeRange: { from: 0, to: 0 },
+        datasourceUid: '__expr__',
+        model: {
+          refId: 'C',
+          type: 'threshold',
+          expression: 'A',
+          conditions: [{ evaluator: { type: 'gt', params: [30] } }],
+        },
+      },
+    ],
+  };
+}
+
+async function setup(server: TestServer, peer: HttpReceiver, groupBy = ['grafana_folder', 'alertname']) {
+  const folder = await call(server, 'POST', '/api/folders', { as: ADMIN, body: { title: 'Rooms' } });
+  expect(folder.status).toBe(200);
+  const ds = await call(server, 'POST', '/api/datasources', {
+    as: ADMIN,
+    body: { name: 'testdata', type: 'testdata', url: 'http://testdata.invalid', access: 'proxy' },
+  });
+  expect(ds.status).toBe(200);
+  const cp = await call(server, 'POST', '/api/v1/provisioning/contact-points', {
+    as: ADMIN,
+    body: { name: 'hook', type: 'webhook', settings: { url: `${peer.url}/hook` } },
+  });
+  expect(cp.status, JSON.stringify(cp.body)).toBe(202);
+  const tree = await call(server, 'PUT', '/api/v1/provisioning/policies', {
+    as: ADMIN,
+    body: { receiver: 'hook', group_by: groupBy },
+  });
+  expect(tree.status, JSON.stringify(tree.body)).toBe(202);
+  const folderUid = folder.body.uid as string;
+  const dsUid = ds.body.datasource.uid as string;
+  const putGroup = async (rules: unknown[]) => {
+    const response = await call(server, 'PUT', `/api/v1/provisioning/folder/${folderUid}/rule-groups/g`, {
+      as: ADMIN,
+      body: {
+        title: 'g',
+        interval: 10,
+        rules: rules.map((r) => ({ ...(r as object), folderUID: folderUid, ruleGroup: 'g' })),
+      },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+  };
+  return { dsUid, putGroup };
+}
+
+describe('alert rules to contact points', () => {
+  it('routes a firing rule through the policies and sends its resolve; notification settings route directly', async () => {
+    const clock = new ManualClock(T0);
+    const server = await startTestServer({ clock });
+    const peer = await startHttpReceiver();
+    peers.push(peer);
+    const { dsUid, putGroup } = await setup(server, peer);
+    await putGroup([
+      rule(dsUid, 'Hot', 'room,value\nlab,50\nhall,40\ncellar,10'),
+      rule(dsUid, 'Direct', 'room,value\nlab,50', {
+        receiver: 'hook',
+        group_by: ['room'],
+        group_wait: '10s',
+      }),
+    ]);
+    const run = async (until: number) => {
+      for (let t = clock.now(); t <= until; t += BASE) {
+        clock.advance(t - clock.now());
+        await server.alertScheduler.tick(t);
+        await server.alertDispatcher.tick(t);
+      }
+    };
+    await run(T0 + 20 * SEC);
+    // the rule with settings: its own group (room) and group_wait (10 s)
+    const direct = peer.requests.map((r) => r.json as WebhookBody);
+    expect(direct.map(summary)).toEqual(['firing: Direct/lab=firing']);
+    expect(direct[0]!.groupKey).toMatch(
+      /^\{\}\/\{__grafana_autogenerated__="true"\}\/\{__grafana_receiver__="hook"\}\/\{__grafana_route_settings_hash__="[0-9a-f]{16}"\}:\{alertname="Direct", grafana_folder="Rooms", room="lab"\}$/,
+    );
+    await run(T0 + 30 * SEC);
+    const all = peer.requests.map((r) => r.json as WebhookBody);
+    expect(all.map(summary)).toEqual(['firing: Direct/lab=firing', 'firing: Hot/hall=firing,Hot/lab=firing']);
+    expect(all[1]!.groupLabels).toEqual({ alertname: 'Hot', grafana_folder: 'Rooms' });
+    expect(all[1]!.alerts[0]!.annotations.summary).toBe('hall is hot');
+
+    // re-sent every 30 s by the engine, the alerts are not notified again before the repeat
+    await run(T0 + 10 * 60 * SEC);
+    expect(peer.requests).toHaveLength(2);
+
+    // the rule cools down: its alerts resolve, one resolved notification at the next flush
+    await putGroup([
+      rule(dsUid, 'Hot', 'room,value\nlab,10\nhall,10\ncellar,10'),
+      rule(dsUid, 'Direct', 'room,value\nlab,50', {
+        receiver: 'hook',
+        group_by: ['room'],
+        group_wait: '10s',
+      }),
+    ]);
+    await run(T0 + 16 * 60 * SEC);
+    const later = peer.requests.slice(2).map((r) => summary(r.json as WebhookBody));
+    expect(later).toEqual(['resolved: Hot/hall=resolved,Hot/lab=resolved']);
+  });
+
+  it('two servers on one database: only the leader sends, and a follower taking over sends each notification once', async () => {
+    const database = await createTestDatabase();
+    const clocks = [new ManualClock(T0), new ManualClock(T0)];
+    const servers = [
+      await startTestServer({ clock: clocks[0], database }),
+      await startTestServer({ clock: clocks[1], database }),
+    ] as [TestServer, TestServer];
+    const peer = await startHttpReceiver();
+    peers.push(peer);
+    const { dsUid, putGroup } = await setup(servers[0], peer, ['team']);
+    await putGroup([rule(dsUid, 'Hot', 'room,value\nlab,50')]);
+    const sent = () => peer.requests.map((r) => summary(r.json as WebhookBody));
+
+    const tickAll = async (t: number, which: TestServer[]) => {
+      for (const [i, server] of servers.entries()) {
+        if (which.includes(server)) clocks[i]!.advance(t - clocks[i]!.now());
+      }
+      await Promise.all(which.map((s) => s.alertScheduler.tick(t)));
+      // both orders, so both would send if both thought they should
+      for (const s of which) await s.alertDispatcher.tick(t);
+      for (const s of [...which].reverse()) await s.alertDispatcher.tick(t);
+    };
+    for (let t = T0; t <= T0 + 50 * SEC; t += BASE) await tickAll(t, servers);
+    expect(sent()).toEqual(['firing: Hot/lab=firing']);
+    const leaderIndex = servers.findIndex((s) => s.alertScheduler.isLeading());
+    expect(leaderIndex).toBeGreaterThanOrEqual(0);
+    const follower = servers[1 - leaderIndex]!;
+    expect(follower.alertScheduler.isLeading()).toBe(false);
+
+    // a second rule of the same group (team=ops) fires at T0 + 60 s: it waits for the group
+    // interval (flush at T0 + 330 s)
+    await putGroup([rule(dsUid, 'Hot', 'room,value\nlab,50'), rule(dsUid, 'Warm', 'room,value\nhall,45')]);
+    for (let t = T0 + 60 * SEC; t <= T0 + 100 * SEC; t += BASE) await tickAll(t, servers);
+    expect(sent()).toHaveLength(1);
+
+    // the leader dies (is never ticked again); its lease, renewed at T0 + 100 s, runs out at
+    // T0 + 115 s and the follower carries on with the group where the leader left it
+    for (let t = T0 + 110 * SEC; t <= T0 + 320 * SEC; t += BASE) await tickAll(t, [follower]);
+    expect(follower.alertScheduler.isLeading()).toBe(true);
+    expect(sent()).toHaveLength(1);
+    await tickAll(T0 + 330 * SEC, [follower]);
+    expect(sent()).toEqual(['firing: Hot/lab=firing', 'firing: Hot/lab=firing,Warm/hall=firing']);
+    for (let t = T0 + 340 * SEC; t <= T0 + 15 * 60 * SEC; t += BASE) await tickAll(t, [follower]);
+    expect(sent()).toHaveLength(2);
+
+    for (const s of servers) await s.shutdown();
+    await database.drop();
+  });
+});
