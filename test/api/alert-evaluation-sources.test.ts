@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
-import { createTestDatabase } from '../helpers/databases.js';
+import { createTestDatabase, MYSQL_ADMIN } from '../helpers/databases.js';
 import { createUser } from '../helpers/factories.js';
 import { startHttpServer, type Peer } from '../helpers/peers/datasource-peers.js';
 import { startPrometheus, type PrometheusServer } from '../helpers/prometheus.js';
@@ -184,6 +184,38 @@ describe('alert rules over a real Prometheus', () => {
     });
     expect(unknownSource.status).toBe(400);
     expect(unknownSource.body.message).toContain('no-such-uid');
+  });
+});
+
+describe('alert rules over MySQL', () => {
+  it('a SQL table answered by MariaDB: one instance per row, labelled by its string columns', async () => {
+    const server = await startTestServer({ clock: new ManualClock(Date.UTC(2026, 0, 1)) });
+    const folder = await call(server, 'POST', '/api/folders', { as: ADMIN, body: { title: 'SQL' } });
+    const ds = await call(server, 'POST', '/api/datasources', {
+      as: ADMIN,
+      body: {
+        name: 'mariadb',
+        type: 'mysql',
+        url: `${MYSQL_ADMIN.host}:${MYSQL_ADMIN.port}`,
+        user: MYSQL_ADMIN.user,
+        access: 'proxy',
+        jsonData: { database: 'mysql' },
+      },
+    });
+    expect(ds.status, JSON.stringify(ds.body)).toBe(200);
+    const sql = "SELECT 'lab' AS room, 45 AS value UNION ALL SELECT 'hall', 12";
+    await putGroup(server, folder.body.uid as string, [
+      thresholdRule(ds.body.datasource.uid as string, { format: 'table', rawSql: sql }),
+    ]);
+    await server.alertScheduler.tick(Date.UTC(2026, 0, 1));
+    const alerts = await call(server, 'GET', '/api/prometheus/grafana/api/v1/alerts', { as: ADMIN });
+    const byRoom = Object.fromEntries(
+      (alerts.body.data.alerts as { labels: Record<string, string>; state: string }[]).map((a) => [
+        a.labels.room,
+        a.state,
+      ]),
+    );
+    expect(byRoom).toEqual({ lab: 'Alerting', hall: 'Normal' });
   });
 });
 
