@@ -7,6 +7,7 @@ import {
   registerAlertDispatch,
   type AlertDispatcher,
 } from './features/alert-dispatch/alert-dispatch.feature.js';
+import { registerAlertMuteTimings } from './features/alert-mute-timings/alert-mute-timings.feature.js';
 import { registerAlertRules } from './features/alert-rules/alert-rules.feature.js';
 import { registerAlertScheduler } from './features/alert-scheduler/alert-scheduler.feature.js';
 import type { Scheduler } from './features/alert-scheduler/scheduler.js';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const datasources = registerDatasources(featureDeps);
   const alerting = registerAlerting(featureDeps);
   const silences = registerAlertSilences(featureDeps);
+  registerAlertMuteTimings(featureDeps, { alerting });
   const alertRules = registerAlertRules(featureDeps, { dashboards, datasources });
   const alertStates = registerAlertState(featureDeps, { rules: alertRules });
   // The dispatcher sends what the scheduler's leader evaluates; the scheduler is created after

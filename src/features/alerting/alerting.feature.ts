@@ -31,6 +31,22 @@ export interface AlertingFeature {
   policyTree(orgId: number): Promise<Route>;
   /** the integrations of a contact point, in send order (empty for an unknown name) */
   integrationsOf(orgId: number, receiver: string): Promise<ReceiverIntegration[]>;
+  /** names of the time intervals the org's policy tree references (mute or active) */
+  timeIntervalsInUse(orgId: number): Promise<Set<string>>;
+  /** a mute timing was renamed: the policy tree follows (joins the caller's unit of work) */
+  renameTimeInterval(orgId: number, from: string, to: string): Promise<void>;
+  /** the mute timings feature, registered after this one, lends its names and file items */
+  useMuteTimings(link: MuteTimingsLink): void;
+}
+
+/** What policies and file provisioning borrow from the mute timings feature. */
+interface MuteTimingsLink {
+  /** the org's mute timing names (policies may only name these) */
+  names(orgId: number): Promise<string[]>;
+  /** a `muteTimes` item of a provisioning file (validated by the mute timings feature) */
+  applyFile(orgId: number, item: Record<string, unknown>): Promise<void>;
+  /** a `deleteMuteTimes` item */
+  deleteFile(orgId: number, name: string): Promise<void>;
 }
 
 export interface ReceiverIntegration {
@@ -63,11 +79,14 @@ export function registerAlerting(deps: FeatureDeps): AlertingFeature {
   deps.resourcePermissions.declareExistence('receivers', async (orgId, uid) =>
     (await contactPoints.names(orgId)).some((name) => receiverUid(name) === uid),
   );
+  // Set by the mute timings feature when it registers (after this one), before any request.
+  let muteTimings: MuteTimingsLink | undefined;
   const policies = createPoliciesService({
     store: createPoliciesStore(db),
     clock,
     receiverNames: (orgId) => contactPoints.names(orgId),
     ensureDefaultReceiver: (orgId) => contactPoints.ensureDefault(orgId),
+    timeIntervalNames: (orgId) => muteTimings?.names(orgId) ?? Promise.resolve([]),
   });
 
   const delivery = createDeliveryService({
@@ -132,6 +151,7 @@ export function registerAlerting(deps: FeatureDeps): AlertingFeature {
       contactPoints,
       templates,
       policies,
+      muteTimings: () => muteTimings,
     }),
   );
   deps.hooks.addJob({
@@ -155,5 +175,10 @@ export function registerAlerting(deps: FeatureDeps): AlertingFeature {
         type: row.type,
         disableResolveMessage: row.disable_resolve_message === 1,
       })),
+    timeIntervalsInUse: (orgId) => policies.timeIntervalsInUse(orgId),
+    renameTimeInterval: (orgId, from, to) => policies.renameTimeInterval(orgId, from, to),
+    useMuteTimings: (link) => {
+      muteTimings = link;
+    },
   };
 }

@@ -3,7 +3,15 @@ import { isUniqueViolation } from '../../store/unique-violation.js';
 import { invalidObject } from './alerting.errors.js';
 import type { PoliciesStore } from './policies.store.js';
 import { checkProvenance, type Provenance } from './provenance.js';
-import { defaultRoute, receiverUsage, RouteError, validateRoute, type Route } from './routing/route.js';
+import {
+  defaultRoute,
+  receiverUsage,
+  renameTimeInterval,
+  RouteError,
+  timeIntervalUsage,
+  validateRoute,
+  type Route,
+} from './routing/route.js';
 
 /** The notification policy tree of each organization. */
 export function createPoliciesService(deps: {
@@ -13,6 +21,8 @@ export function createPoliciesService(deps: {
   receiverNames: (orgId: number) => Promise<string[]>;
   /** makes sure the org has its default contact point; returns its name */
   ensureDefaultReceiver: (orgId: number) => Promise<string>;
+  /** mute timing names of the org (the mute timings feature's, late-bound) */
+  timeIntervalNames: (orgId: number) => Promise<string[]>;
 }) {
   const { store, clock } = deps;
 
@@ -37,10 +47,15 @@ export function createPoliciesService(deps: {
       const current = await stored(orgId);
       if (current) checkProvenance(current.provenance, provenance);
       const names = new Set(await deps.receiverNames(orgId));
+      const intervals = new Set(await deps.timeIntervalNames(orgId));
       const clean = { ...tree };
       delete clean.provenance;
       try {
-        validateRoute(clean, (name) => names.has(name));
+        validateRoute(
+          clean,
+          (name) => names.has(name),
+          (name) => intervals.has(name),
+        );
       } catch (err) {
         if (err instanceof RouteError) throw invalidObject(err.message);
         throw err;
@@ -64,6 +79,19 @@ export function createPoliciesService(deps: {
         if (!(provenance === null && isUniqueViolation(err))) throw err;
       }
       return tree;
+    },
+
+    /** Names of the time intervals the org's tree references. */
+    async timeIntervalsInUse(orgId: number): Promise<Set<string>> {
+      return timeIntervalUsage((await stored(orgId))?.tree);
+    },
+
+    /** A mute timing was renamed: the tree follows, its provenance unchanged (joins the caller's unit). */
+    async renameTimeInterval(orgId: number, from: string, to: string): Promise<void> {
+      const current = await stored(orgId);
+      if (!current || !timeIntervalUsage(current.tree).has(from)) return;
+      const tree = renameTimeInterval(current.tree, from, to);
+      await store.save(orgId, JSON.stringify(tree), current.provenance, clock.now());
     },
 
     /** How many routes name each receiver (0 for an org without a saved tree's receivers). */

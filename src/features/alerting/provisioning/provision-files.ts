@@ -1,9 +1,10 @@
 /**
  * File provisioning of alerting resources: `<[paths] provisioning>/alerting/*.yaml|yml|json` with
- * `apiVersion`, `templates`, `contactPoints`, `policies`, `deleteContactPoints`, `deleteTemplates`,
- * `resetPolicies`. Every file is parsed and expanded first; then each kind is applied across all
- * files (templates before the contact points that use them, contact points before the policies
- * that name them). A bad file or item is logged with its path and skipped; start-up goes on.
+ * `apiVersion`, `templates`, `contactPoints`, `muteTimes`, `policies`, `deleteContactPoints`,
+ * `deleteTemplates`, `deleteMuteTimes`, `resetPolicies`. Every file is parsed and expanded first;
+ * then each kind is applied across all files (templates before the contact points that use them,
+ * contact points and mute timings before the policies that name them, deletions last). A bad file
+ * or item is logged with its path and skipped; start-up goes on.
  */
 
 import { readdir, readFile } from 'node:fs/promises';
@@ -33,6 +34,9 @@ interface FileDocument {
   deleteContactPoints: { orgId: number; uid: string }[];
   policies: { orgId: number; tree: Route }[];
   resetPolicies: number[];
+  /** mute timings, validated by their own feature */
+  muteTimes: { orgId: number; name: string; item: Loose }[];
+  deleteMuteTimes: { orgId: number; name: string }[];
 }
 
 type Loose = Record<string, unknown>;
@@ -87,6 +91,15 @@ function readDocument(path: string, raw: unknown): FileDocument {
         return { orgId: orgOf(orgId), tree };
       }),
     resetPolicies: list(raw.resetPolicies).map(orgOf),
+    muteTimes: list(raw.muteTimes)
+      .filter(isObject)
+      .map((m) => {
+        const { orgId, ...item } = m;
+        return { orgId: orgOf(orgId), name: text(m.name), item };
+      }),
+    deleteMuteTimes: list(raw.deleteMuteTimes)
+      .filter(isObject)
+      .map((d) => ({ orgId: orgOf(d.orgId), name: text(d.name) })),
   };
 }
 
@@ -97,6 +110,13 @@ export async function provisionAlertingFiles(deps: {
   contactPoints: ContactPointsService;
   templates: TemplatesService;
   policies: PoliciesService;
+  /** the mute timings feature's file items (absent when it is not registered) */
+  muteTimings?: () =>
+    | {
+        applyFile(orgId: number, item: Loose): Promise<void>;
+        deleteFile(orgId: number, name: string): Promise<void>;
+      }
+    | undefined;
 }): Promise<void> {
   const { logger } = deps;
   const folder = join(deps.directory, 'alerting');
@@ -141,6 +161,12 @@ export async function provisionAlertingFiles(deps: {
       );
     }
   }
+  const muteTimings = deps.muteTimings?.();
+  for (const doc of documents) {
+    for (const m of muteTimings ? doc.muteTimes : []) {
+      await attempt(doc.path, `mute timing ${m.name}`, () => muteTimings!.applyFile(m.orgId, m.item));
+    }
+  }
   for (const doc of documents) {
     for (const policy of doc.policies) {
       await attempt(doc.path, `policies of org ${policy.orgId}`, () =>
@@ -161,6 +187,9 @@ export async function provisionAlertingFiles(deps: {
       await attempt(doc.path, `delete template ${d.name}`, () =>
         deps.templates.delete(d.orgId, d.name, 'file'),
       );
+    }
+    for (const d of muteTimings ? doc.deleteMuteTimes : []) {
+      await attempt(doc.path, `delete mute timing ${d.name}`, () => muteTimings!.deleteFile(d.orgId, d.name));
     }
   }
 }

@@ -57,12 +57,22 @@ function isPromDuration(text: string): boolean {
 }
 
 /**
- * Checks a tree: the root names a receiver and has no matchers, every receiver exists, matchers
- * and timings parse. Throws RouteError naming the first problem.
+ * Checks a tree: the root names a receiver and has no matchers nor time intervals, every receiver
+ * exists, matchers and timings parse, then (Grafana's order) every named time interval exists.
+ * Throws RouteError naming the first problem.
  */
-export function validateRoute(root: Route, receiverExists: (name: string) => boolean): void {
+export function validateRoute(
+  root: Route,
+  receiverExists: (name: string) => boolean,
+  timeIntervalExists: (name: string) => boolean = () => true,
+): void {
   if (!root.receiver) throw new RouteError('root route must specify a default receiver');
   if (routeMatchers(root).length) throw new RouteError('root route must not have any matchers');
+  if (root.mute_time_intervals?.length)
+    throw new RouteError('root route must not have any mute time intervals');
+  if (root.active_time_intervals?.length) {
+    throw new RouteError('root route must not have any active time intervals');
+  }
   const visit = (route: Route, depth: number) => {
     if (route.receiver && !receiverExists(route.receiver)) {
       throw new RouteError(`receiver '${route.receiver}' does not exist`);
@@ -84,6 +94,41 @@ export function validateRoute(root: Route, receiverExists: (name: string) => boo
     for (const child of route.routes ?? []) visit(child, depth + 1);
   };
   visit(root, 0);
+  const checkIntervals = (route: Route) => {
+    for (const name of route.mute_time_intervals ?? []) {
+      if (!timeIntervalExists(name)) throw new RouteError(`mute time interval '${name}' does not exist`);
+    }
+    for (const name of route.active_time_intervals ?? []) {
+      if (!timeIntervalExists(name)) throw new RouteError(`active time interval '${name}' does not exist`);
+    }
+    for (const child of route.routes ?? []) checkIntervals(child);
+  };
+  checkIntervals(root);
+}
+
+/** Names of the time intervals (mute or active) the tree references. */
+export function timeIntervalUsage(root: Route | undefined): Set<string> {
+  const used = new Set<string>();
+  const visit = (route: Route) => {
+    for (const name of [...(route.mute_time_intervals ?? []), ...(route.active_time_intervals ?? [])]) {
+      used.add(name);
+    }
+    for (const child of route.routes ?? []) visit(child);
+  };
+  if (root) visit(root);
+  return used;
+}
+
+/** The tree with a renamed time interval's references following it. */
+export function renameTimeInterval(root: Route, from: string, to: string): Route {
+  const rename = (names: string[] | undefined) => names?.map((name) => (name === from ? to : name));
+  const visit = (route: Route): Route => ({
+    ...route,
+    ...(route.mute_time_intervals ? { mute_time_intervals: rename(route.mute_time_intervals) } : {}),
+    ...(route.active_time_intervals ? { active_time_intervals: rename(route.active_time_intervals) } : {}),
+    ...(route.routes ? { routes: route.routes.map(visit) } : {}),
+  });
+  return visit(root);
 }
 
 /** Receiver name → number of routes (root included) that name it. */

@@ -1,0 +1,42 @@
+import { defineError } from '../../http/errors.js';
+
+export const muteTimingNotFound = defineError(
+  404,
+  'alerting.notifications.time-intervals.notFound',
+  'time interval not found',
+);
+
+/**
+ * A name another mute timing of the org has. Grafana answers 400 for the sequential case; svc
+ * answers 409 always, so a lost race for the name (the unique index) reads the same as a plain
+ * duplicate.
+ */
+export const muteTimingNameTaken = defineError(
+  409,
+  'alerting.notifications.time-intervals.nameExists',
+  'Time interval with this name already exists. Use a different name or update existing one.',
+);
+
+const muteTimingInvalidKind = defineError(
+  400,
+  'alerting.notifications.time-intervals.invalidFormat',
+  'Time interval is in invalid format. Correct the payload and try again.',
+);
+export const muteTimingInvalid = (detail: string) =>
+  muteTimingInvalidKind(`Time interval is in invalid format. Correct the payload and try again: ${detail}`);
+
+export const muteTimingInUse = defineError(
+  409,
+  'alerting.notifications.time-intervals.used',
+  'Time interval is used by one or many notification policies',
+);
+
+const versionConflictKind = defineError(
+  409,
+  'alerting.notifications.conflict',
+  'provided version of time interval does not match current version',
+);
+export const muteTimingVersionConflict = (given: string, name: string, current: string) =>
+  versionConflictKind(
+    `provided version ${given} of time interval ${name} does not match current version ${current}`,
+  );
