@@ -391,4 +391,81 @@ describe('alert dispatch', () => {
     await third.shutdown();
     await database.drop();
   });
+
+  it('retries a failed integration with back-off until the next flush, and only that integration', async () => {
+    const { server, at } = await leader();
+    const peer = await webhookPeer();
+    let failing = true;
+    peer.reply((req) => ({ status: req.path === '/down' && failing ? 500 : 200 }));
+    const created = await call(
+      server,
+      'POST',
+      '/apis/notifications.alerting.grafana.app/v0alpha1/namespaces/default/receivers',
+      {
+        as: ADMIN,
+        body: {
+          spec: {
+            title: 'team',
+            integrations: [
+              { uid: 'team-up', type: 'webhook', settings: { url: `${peer.url}/up` } },
+              { uid: 'team-down', type: 'webhook', settings: { url: `${peer.url}/down` } },
+            ],
+          },
+        },
+      },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await policies(server, { receiver: 'team', group_by: ['alertname'] });
+    await postAlerts(server, [{ labels: { alertname: 'Disk', instance: 'a' }, endsAt: iso(T0 + 60 * MIN) }]);
+
+    const times: number[] = [];
+    for (let t = T0; t <= T0 + 335 * SEC; t += SEC) {
+      const before = peer.requests.length;
+      await at(t);
+      if (peer.requests.length > before) times.push((t - T0) / SEC);
+    }
+    // the first flush reaches both; then only the failing one, after 10, 20, 40 and 80 s; then the
+    // next flush (5 m after the first) tries it again
+    expect(times).toEqual([30, 40, 60, 100, 180, 330]);
+    expect(bodies(peer, '/up')).toHaveLength(1);
+    expect(bodies(peer, '/down')).toHaveLength(6);
+
+    // it recovers: one more delivery on the next retry (10 s after that flush), then quiet
+    failing = false;
+    for (let t = T0 + 340 * SEC; t <= T0 + 700 * SEC; t += 10 * SEC) await at(t);
+    expect(bodies(peer, '/down')).toHaveLength(7);
+    expect(bodies(peer, '/up')).toHaveLength(1);
+  });
+
+  it('an alert posted to a follower reaches the leader, which alone sends it', async () => {
+    const database = await createTestDatabase();
+    const peer = await webhookPeer();
+    const clocks = [new ManualClock(T0), new ManualClock(T0)];
+    const first = await startTestServer({ clock: clocks[0], database });
+    await first.alertScheduler.tick(T0);
+    const second = await startTestServer({ clock: clocks[1], database });
+    await second.alertScheduler.tick(T0);
+    expect(first.alertScheduler.isLeading()).toBe(true);
+    expect(second.alertScheduler.isLeading()).toBe(false);
+    await contactPoint(second, 'hook', `${peer.url}/hook`);
+    await policies(second, { receiver: 'hook', group_by: ['alertname'] });
+    await postAlerts(second, [
+      { labels: { alertname: 'Pushed', instance: 'p' }, endsAt: iso(T0 + 60 * MIN) },
+    ]);
+    for (let t = T0; t <= T0 + 40 * SEC; t += 5 * SEC) {
+      for (const clock of clocks) clock.advance(t - clock.now());
+      if (t % (10 * SEC) === 0) await Promise.all([first, second].map((s) => s.alertScheduler.tick(t)));
+      await second.alertDispatcher.tick(t);
+      await first.alertDispatcher.tick(t);
+    }
+    expect(bodies(peer).map(summary)).toEqual(['firing: p=firing']);
+    // any instance answers the API from the table
+    const listed = await call(second, 'GET', ALERTS, { as: ADMIN });
+    expect((listed.body as { labels: Record<string, string> }[]).map((a) => a.labels.instance)).toEqual([
+      'p',
+    ]);
+    await first.shutdown();
+    await second.shutdown();
+    await database.drop();
+  });
 });
