@@ -166,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const datasources = registerDatasources(featureDeps);
   const alerting = registerAlerting(featureDeps);
   const silences = registerAlertSilences(featureDeps);
-  registerAlertMuteTimings(featureDeps, { alerting });
+  const muteTimings = registerAlertMuteTimings(featureDeps, { alerting });
   const alertRules = registerAlertRules(featureDeps, { dashboards, datasources });
   const alertStates = registerAlertState(featureDeps, { rules: alertRules });
   // The dispatcher sends what the scheduler's leader evaluates; the scheduler is created after
@@ -176,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     alerting,
     rules: alertRules,
     silences,
+    muteTimings,
     leading: () => late.scheduler?.isLeading() ?? false,
   });
   const alertScheduler = registerAlertScheduler(featureDeps, {

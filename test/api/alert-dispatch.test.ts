@@ -468,4 +468,49 @@ describe('alert dispatch', () => {
     await second.shutdown();
     await database.drop();
   });
+
+  it('mutes by the matched route’s own mute and active time intervals (not inherited)', async () => {
+    const { server, at } = await leader();
+    const peer = await webhookPeer();
+    await contactPoint(server, 'hook', `${peer.url}/hook`);
+    const interval = await call(server, 'POST', '/api/v1/provisioning/mute-timings', {
+      as: ADMIN,
+      body: { name: 'first-hour', time_intervals: [{ times: [{ start_time: '00:00', end_time: '01:00' }] }] },
+    });
+    expect(interval.status, JSON.stringify(interval.body)).toBe(201);
+    await policies(server, {
+      receiver: 'hook',
+      group_by: ['alertname', 'team'],
+      routes: [
+        {
+          object_matchers: [['team', '=', 'ops']],
+          mute_time_intervals: ['first-hour'],
+          routes: [{ object_matchers: [['severity', '=', 'page']] }],
+        },
+        { object_matchers: [['team', '=', 'db']], active_time_intervals: ['first-hour'] },
+      ],
+    });
+    const until = iso(T0 + 3 * 60 * MIN);
+    // T0 is 00:00 UTC: inside first-hour
+    await postAlerts(server, [
+      { labels: { alertname: 'Muted', team: 'ops', instance: 'm' }, endsAt: until },
+      { labels: { alertname: 'Paged', team: 'ops', severity: 'page', instance: 'p' }, endsAt: until },
+      { labels: { alertname: 'Active', team: 'db', instance: 'a' }, endsAt: until },
+    ]);
+    const when = new Map<string, number>();
+    for (let t = T0; t <= T0 + 90 * MIN; t += 30 * SEC) {
+      const before = peer.requests.length;
+      await at(t);
+      for (const body of bodies(peer).slice(before)) when.set(summary(body), (t - T0) / SEC);
+    }
+    expect(Object.fromEntries(when)).toEqual({
+      // the child of the muted route has no mute interval of its own
+      'firing: p=firing': 30,
+      // active only inside first-hour
+      'firing: a=firing': 30,
+      // muted until 01:00; the first flush after that is 01:00:30
+      'firing: m=firing': 3630,
+    });
+    expect(peer.requests).toHaveLength(3);
+  });
 });
