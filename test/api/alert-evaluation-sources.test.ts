@@ -4,7 +4,7 @@ import { ADMIN, call } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
 import { createTestDatabase, MYSQL_ADMIN } from '../helpers/databases.js';
 import { createUser } from '../helpers/factories.js';
-import { startHttpServer, type Peer } from '../helpers/peers/datasource-peers.js';
+import { startHttpServer, startSilentServer, type Peer } from '../helpers/peers/datasource-peers.js';
 import { startPrometheus, type PrometheusServer } from '../helpers/prometheus.js';
 
 // Rules over Debian's Prometheus scraping a target whose value the test sets; the scheduler is
@@ -261,6 +261,43 @@ describe('alert rule state and access', () => {
       },
     );
     expect(firingOnly.body.data.groups).toHaveLength(1);
+  });
+
+  it('a data source that hangs delays only its own rule, which ends in Error at the evaluation timeout', async () => {
+    const T0 = Date.UTC(2026, 0, 1);
+    const silent = await startSilentServer();
+    const server = await startTestServer({
+      clock: new ManualClock(T0),
+      overrides: { unified_alerting: { evaluation_timeout: '2s' } },
+    });
+    const quick = await folderAndSource(server, 'testdata', 'http://testdata.invalid', 'Quick');
+    const stuck = await folderAndSource(server, 'prometheus', silent.url, 'Stuck');
+    await putGroup(server, quick.folderUid, [
+      thresholdRule(quick.dsUid, { scenarioId: 'csv_content', csvContent: 'room,value\nlab,50' }, 'quick'),
+    ]);
+    await putGroup(server, stuck.folderUid, [
+      thresholdRule(stuck.dsUid, { expr: 'up', instant: true }, 'stuck'),
+    ]);
+
+    const tick = server.alertScheduler.tick(T0);
+    // the quick rule's alert shows up while the other rule still waits for its data source
+    let quickState: string | undefined;
+    for (let attempt = 0; attempt < 50 && quickState === undefined; attempt++) {
+      const alerts = await call(server, 'GET', '/api/prometheus/grafana/api/v1/alerts', { as: ADMIN });
+      quickState = (alerts.body.data.alerts as { labels: Record<string, string>; state: string }[]).find(
+        (a) => a.labels.alertname === 'quick',
+      )?.state;
+      if (quickState === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(quickState).toBe('Alerting');
+    await tick;
+    const rules = await call(server, 'GET', '/api/prometheus/grafana/api/v1/rules?rule_name=stuck', {
+      as: ADMIN,
+    });
+    const stuckRule = rules.body.data.groups[0].rules[0] as { health: string; lastError: string };
+    expect(stuckRule.health).toBe('error');
+    expect(stuckRule.lastError, stuckRule.lastError).toMatch(/^evaluation timed out after 2000 ms/);
+    await silent.close();
   });
 
   it('two instances on one database: one evaluates, the other takes over when its lease lapses', async () => {

@@ -61,7 +61,16 @@ export function createRuleEvaluator(deps: RuleEvaluatorDeps) {
               Object.entries(labels).every(([name, value]) => i.labels[name] === value),
           ),
       });
-      return output.results;
+      // A query cut off by the evaluation timeout says "cancelled"; say why it was cancelled.
+      if (!signal.aborted) return output.results;
+      return output.results.map((result) =>
+        result.state === 'Error'
+          ? {
+              ...result,
+              error: `evaluation timed out after ${deps.evaluationTimeoutMs} ms: ${result.error ?? ''}`,
+            }
+          : result,
+      );
     } catch (error) {
       const message = signal.aborted
         ? `evaluation timed out after ${deps.evaluationTimeoutMs} ms`
