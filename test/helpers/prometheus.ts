@@ -21,6 +21,15 @@ interface PrometheusOptions {
   staticTargets?: string[];
   /** samples of its own `up` to wait for before returning (default 3) */
   minSamples?: number;
+  /** alerting rules (the groups of a Prometheus rule file, YAML) and the Alertmanager they go to */
+  alerting?: {
+    rules: string;
+    /** `host:port` of an Alertmanager API v2 */
+    target: string;
+    /** e.g. `/api/alertmanager/svc` (Prometheus appends `/api/v2/alerts`) */
+    pathPrefix?: string;
+    basicAuth?: { username: string; password: string };
+  };
 }
 
 /** A port nothing listens on right now (bound, then released). */
@@ -62,9 +71,11 @@ export async function startPrometheus(options: PrometheusOptions = {}): Promise<
           `      - targets: [${staticTargets.map((t) => `'${t}'`).join(', ')}]`,
         ]
       : []),
+    ...alertingConfig(options.alerting),
     '',
   ].join('\n');
   await writeFile(join(dir, 'prometheus.yml'), config);
+  if (options.alerting) await writeFile(join(dir, 'rules.yml'), options.alerting.rules);
 
   let output = '';
   const child: ChildProcess = spawn(
@@ -74,6 +85,9 @@ export async function startPrometheus(options: PrometheusOptions = {}): Promise<
       `--storage.tsdb.path=${join(dir, 'data')}`,
       `--web.listen-address=127.0.0.1:${port}`,
       '--log.level=warn',
+      // firing alerts are re-sent every second, not every minute: the first send may come
+      // before the Alertmanager is discovered and be dropped
+      ...(options.alerting ? ['--rules.alert.resend-delay=1s'] : []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -129,4 +143,24 @@ async function instant(url: string, query: string): Promise<number> {
   const body = (await response.json()) as { data?: { result?: { value: [number, string] }[] } };
   const first = body.data?.result?.[0];
   return first ? Number(first.value[1]) : 0;
+}
+
+function alertingConfig(alerting: PrometheusOptions['alerting']): string[] {
+  if (!alerting) return [];
+  return [
+    'rule_files: [rules.yml]',
+    'alerting:',
+    '  alertmanagers:',
+    '    - api_version: v2',
+    `      path_prefix: '${alerting.pathPrefix ?? '/'}'`,
+    ...(alerting.basicAuth
+      ? [
+          '      basic_auth:',
+          `        username: '${alerting.basicAuth.username}'`,
+          `        password: '${alerting.basicAuth.password}'`,
+        ]
+      : []),
+    '      static_configs:',
+    `        - targets: ['${alerting.target}']`,
+  ];
 }
