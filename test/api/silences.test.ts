@@ -206,6 +206,7 @@ describe('silences (Alertmanager API v2)', () => {
     for (const id of [active, pending]) {
       const res = await call(server, 'DELETE', `${BASE}/silence/${id}`, { as: ADMIN });
       expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: 'silence deleted' });
     }
     expect((await call(server, 'GET', `${BASE}/silence/${active}`, { as: ADMIN })).body).toMatchObject({
       status: { state: 'expired' },

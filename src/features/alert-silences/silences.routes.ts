@@ -1,4 +1,4 @@
-import type { Api } from '../../http/api.js';
+import { message, type Api } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
 import { allOf, anyOf, can } from '../../access/evaluator.js';
 import { PostableSilence, SilenceIdParams, SilencesQuery } from './silences.schema.js';
@@ -49,7 +49,7 @@ export function registerSilencesRoutes(api: Api, silences: ReturnType<typeof cre
       { config: { permission: expire }, schema: { params: SilenceIdParams } },
       async (request, reply) => {
         await silences.expire(identityOf(request).orgId, request.params.id);
-        return reply.status(200).send();
+        return reply.status(200).send(message('silence deleted'));
       },
     );
   }
