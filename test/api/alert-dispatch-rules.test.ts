@@ -111,12 +111,20 @@ describe('alert rules to contact points', () => {
         group_wait: '10s',
       }),
     ]);
+    let next = T0;
     const run = async (until: number) => {
-      for (let t = clock.now(); t <= until; t += BASE) {
-        clock.advance(t - clock.now());
-        await server.alertScheduler.tick(t);
-        await server.alertDispatcher.tick(t);
+      for (; next <= until; next += BASE) {
+        clock.advance(next - clock.now());
+        await server.alertScheduler.tick(next);
+        await server.alertDispatcher.tick(next);
       }
+    };
+    const updatedAt = async (alertname: string) => {
+      const listed = await call(server, 'GET', '/api/alertmanager/svc/api/v2/alerts', { as: ADMIN });
+      const found = (listed.body as { labels: Record<string, string>; updatedAt: string }[]).find(
+        (a) => a.labels.alertname === alertname && a.labels.room === 'lab',
+      );
+      return Date.parse(found!.updatedAt) - T0;
     };
     await run(T0 + 20 * SEC);
     // the rule with settings: its own group (room) and group_wait (10 s)
@@ -130,6 +138,14 @@ describe('alert rules to contact points', () => {
     expect(all.map(summary)).toEqual(['firing: Direct/lab=firing', 'firing: Hot/hall=firing,Hot/lab=firing']);
     expect(all[1]!.groupLabels).toEqual({ alertname: 'Hot', grafana_folder: 'Rooms' });
     expect(all[1]!.alerts[0]!.annotations.summary).toBe('hall is hot');
+
+    // the engine re-sends every 30 s (endsAt 120 s ahead); the row is rewritten only when the
+    // stored end has used a quarter of its validity: every other re-send
+    expect(await updatedAt('Hot')).toBe(0);
+    await run(T0 + 60 * SEC);
+    expect(await updatedAt('Hot')).toBe(60 * SEC);
+    await run(T0 + 110 * SEC);
+    expect(await updatedAt('Hot')).toBe(60 * SEC);
 
     // re-sent every 30 s by the engine, the alerts are not notified again before the repeat
     await run(T0 + 10 * 60 * SEC);

@@ -38,14 +38,20 @@ export function createDispatchStore(db: Db) {
       return rows.map(toAlert);
     },
 
-    /** rows written at or after `since` (by any instance) */
-    async alertsUpdatedSince(since: number): Promise<DispatchAlert[]> {
+    /** keys and write times of the rows written at or after `since` (by any instance) */
+    async alertStampsSince(
+      since: number,
+    ): Promise<{ orgId: number; fingerprint: string; updatedAt: number }[]> {
       const rows = await db
         .selectFrom('alert_dispatch_alert')
-        .selectAll()
+        .select(['org_id', 'fingerprint', 'updated_at'])
         .where('updated_at', '>=', since)
         .execute();
-      return rows.map(toAlert);
+      return rows.map((row) => ({
+        orgId: row.org_id,
+        fingerprint: row.fingerprint,
+        updatedAt: Number(row.updated_at),
+      }));
     },
 
     async alert(orgId: number, fingerprint: string): Promise<DispatchAlert | undefined> {

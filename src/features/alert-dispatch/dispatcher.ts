@@ -33,8 +33,11 @@ import {
 import type { OrgRouting } from './org-routing.js';
 import type { Destination } from './routing.js';
 
-/** How far back each tick re-reads rows, for writers whose clocks or commits lag. */
-const PICK_UP_OVERLAP_MS = 60_000;
+/**
+ * How far back each round looks for rows other instances wrote: their commits may land after
+ * this leader's cursor passed their `updated_at` (slow transactions, clocks a little apart).
+ */
+const PICK_UP_OVERLAP_MS = 30_000;
 /** Groups flushed at once (each flush fans out to its integrations concurrently anyway). */
 const FLUSH_CONCURRENCY = 16;
 const LOG_PRUNE_INTERVAL_MS = 10 * 60_000;
@@ -112,10 +115,16 @@ export function createDispatcher(deps: DispatcherDeps) {
     );
   }
 
+  /**
+   * Rows other instances wrote since the last round: their keys and write times are read (cheap:
+   * this leader's own recent writes match its memory) and only rows that differ are read whole.
+   */
   async function pickUp(): Promise<void> {
-    for (const row of await store.alertsUpdatedSince(cursor - PICK_UP_OVERLAP_MS)) {
-      const mine = alerts.get(alertKey(row.orgId, row.fingerprint));
-      if (mine && mine.updatedAt === row.updatedAt) continue;
+    for (const stamp of await store.alertStampsSince(cursor - PICK_UP_OVERLAP_MS)) {
+      const mine = alerts.get(alertKey(stamp.orgId, stamp.fingerprint));
+      if (mine && mine.updatedAt === stamp.updatedAt) continue;
+      const row = await store.alert(stamp.orgId, stamp.fingerprint);
+      if (!row) continue;
       deps.foreignWrite(row.orgId, row.fingerprint);
       adopt(row);
     }
@@ -346,5 +355,3 @@ export function createDispatcher(deps: DispatcherDeps) {
     isIdle: (): boolean => running === undefined,
   };
 }
-
-export type Dispatcher = ReturnType<typeof createDispatcher>;
