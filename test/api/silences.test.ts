@@ -228,6 +228,27 @@ describe('silences (Alertmanager API v2)', () => {
     expect((await call(server, 'GET', `${BASE}/silence/nope`, { as: ADMIN })).status).toBe(404);
   });
 
+  it('forgets silences 5 days after they ended (background job)', async () => {
+    const { clock, server } = await setup();
+    const short = (await call(server, 'POST', `${BASE}/silences`, { as: ADMIN, body: silence() })).body
+      .silenceID;
+    const long = (
+      await call(server, 'POST', `${BASE}/silences`, {
+        as: ADMIN,
+        body: silence({ endsAt: iso(T0 + 2 * 24 * 60 * MIN) }),
+      })
+    ).body.silenceID;
+    const job = server.jobs.find((j) => j.name === 'alerting-silences-cleanup')!;
+    clock.advance(5 * 24 * 60 * MIN + 59 * MIN);
+    await job.run();
+    expect((await call(server, 'GET', `${BASE}/silence/${short}`, { as: ADMIN })).status).toBe(200);
+    clock.advance(2 * MIN);
+    await job.run();
+    expect((await call(server, 'GET', `${BASE}/silence/${short}`, { as: ADMIN })).status).toBe(404);
+    const left = (await call(server, 'GET', `${BASE}/silences`, { as: ADMIN })).body as { id: string }[];
+    expect(left.map((s) => s.id)).toEqual([long]);
+  });
+
   it('filters the list with matchers over the silences’ matchers', async () => {
     const { server } = await setup();
     const a = (await call(server, 'POST', `${BASE}/silences`, { as: ADMIN, body: silence() })).body.silenceID;

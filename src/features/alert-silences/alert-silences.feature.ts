@@ -6,6 +6,9 @@ import { registerSilencesRoutes } from './silences.routes.js';
 import { createSilencesService } from './silences.service.js';
 import { createSilencesStore } from './silences.store.js';
 
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+const EXPIRED_RETENTION_MS = 5 * 24 * 60 * 60 * 1000;
+
 /** Alertmanager silences (issue #17): the API v2 routes, and the lookup the dispatcher asks per alert. */
 export function registerAlertSilences(deps: FeatureDeps): SilencesLookup {
   const store = createSilencesStore(deps.db);
@@ -23,5 +26,11 @@ export function registerAlertSilences(deps: FeatureDeps): SilencesLookup {
     changed: (orgId) => cache.changed(orgId),
   });
   registerSilencesRoutes(deps.api, service);
+  // Alertmanager keeps expired silences for its retention (Grafana: 5 days), then forgets them.
+  deps.hooks.addJob({
+    name: 'alerting-silences-cleanup',
+    intervalMs: CLEANUP_INTERVAL_MS,
+    run: () => store.deleteEndedBefore(deps.clock.now() - EXPIRED_RETENTION_MS),
+  });
   return cache.lookup;
 }

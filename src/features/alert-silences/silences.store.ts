@@ -60,6 +60,11 @@ export function createSilencesStore(db: Db) {
         .execute();
     },
 
+    /** Garbage collection: silences of every org that ended before `cutoff`. */
+    async deleteEndedBefore(cutoff: number): Promise<void> {
+      await db.deleteFrom('alert_silence').where('ends_at', '<', cutoff).execute();
+    },
+
     async update(orgId: number, silence: Silence): Promise<void> {
       await db
         .updateTable('alert_silence')
