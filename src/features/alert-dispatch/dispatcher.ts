@@ -213,18 +213,40 @@ export function createDispatcher(deps: DispatcherDeps) {
     groupsOf.set(key, ids);
   }
 
+  async function routeOrg(orgId: number, keys: string[], now: number): Promise<void> {
+    const tree = await deps.routing.tree(orgId);
+    const text = JSON.stringify(tree);
+    const changed = trees.get(orgId) !== text;
+    trees.set(orgId, text);
+    for (const key of keys) {
+      if (!changed && !unrouted.has(key)) continue;
+      unrouted.delete(key);
+      await route(orgId, key, tree, now);
+    }
+  }
+
+  function forgetOrg(orgId: number): void {
+    for (const [key, alert] of alerts) {
+      if (alert.orgId !== orgId) continue;
+      alerts.delete(key);
+      groupsOf.delete(key);
+      unrouted.delete(key);
+    }
+    for (const [id, group] of groups) if (group.orgId === orgId) groups.delete(id);
+    trees.delete(orgId);
+  }
+
   async function routeAll(now: number): Promise<void> {
     const byOrg = new Map<number, string[]>();
     for (const [key, alert] of alerts) byOrg.set(alert.orgId, [...(byOrg.get(alert.orgId) ?? []), key]);
     for (const [orgId, keys] of byOrg) {
-      const tree = await deps.routing.tree(orgId);
-      const text = JSON.stringify(tree);
-      const changed = trees.get(orgId) !== text;
-      trees.set(orgId, text);
-      for (const key of keys) {
-        if (!changed && !unrouted.has(key)) continue;
-        unrouted.delete(key);
-        await route(orgId, key, tree, now);
+      try {
+        await routeOrg(orgId, keys, now);
+      } catch (err) {
+        // One org's trouble must not stop the others. An org deleted meanwhile took its rows
+        // with it (foreign keys): forget its alerts and groups.
+        if ((await store.alertsOf(orgId)).length === 0) forgetOrg(orgId);
+        else logger.error({ err, orgId }, 'routing alerts failed');
       }
     }
     // Rows of groups whose alerts are gone (deleted while nobody led, or re-routed away).

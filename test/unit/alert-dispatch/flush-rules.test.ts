@@ -80,13 +80,15 @@ describe('group timing', () => {
 
 describe('alert order', () => {
   it('by job, then instance, then the label sets', () => {
-    const sorted = [
-      { alertname: 'B' },
-      { alertname: 'A', instance: 'b' },
-      { alertname: 'Z', instance: 'a' },
-      { alertname: 'A' },
-      { job: 'x', alertname: 'Q' },
-    ].sort(compareAlertLabels);
+    const sorted = (
+      [
+        { alertname: 'B' },
+        { alertname: 'A', instance: 'b' },
+        { alertname: 'Z', instance: 'a' },
+        { alertname: 'A' },
+        { job: 'x', alertname: 'Q' },
+      ] as Record<string, string>[]
+    ).sort(compareAlertLabels);
     expect(sorted).toEqual([
       { job: 'x', alertname: 'Q' },
       { alertname: 'Z', instance: 'a' },
