@@ -159,6 +159,8 @@ export function createScheduler(deps: SchedulerDeps) {
 
   return {
     tick,
+    /** whether this instance holds the evaluator lease (what it evaluates, it also dispatches) */
+    isLeading: (): boolean => leading,
     /** the timer loop (system clock only; with an injected clock the injector drives `tick`) */
     start(): void {
       scheduleNext();
