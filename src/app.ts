@@ -166,7 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const datasources = registerDatasources(featureDeps);
   const alerting = registerAlerting(featureDeps);
   const silences = registerAlertSilences(featureDeps);
-  const muteTimings = registerAlertMuteTimings(featureDeps, { alerting });
+  // alertRules is registered below; the mute timings ask it only while serving a request.
+  const muteTimings = registerAlertMuteTimings(featureDeps, { alerting, rules: () => alertRules });
   const alertRules = registerAlertRules(featureDeps, { dashboards, datasources });
   const alertStates = registerAlertState(featureDeps, { rules: alertRules });
   // The dispatcher sends what the scheduler's leader evaluates; the scheduler is created after

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
+import { createRule, seedFolderAndDataSource } from '../helpers/alert-rules.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { createOrg, createUser, inOrg } from '../helpers/factories.js';
 
@@ -224,6 +225,35 @@ describe('mute timings', () => {
 
     expect((await call(server, 'PUT', POLICIES, { as: ADMIN, body: tree({}) })).status).toBe(202);
     expect((await call(server, 'DELETE', `${MT}/off`, { as: ADMIN })).status).toBe(204);
+  });
+
+  it('refuses to delete or rename a mute timing that a rule’s notification settings name', async () => {
+    const server = await startTestServer();
+    await seedFolderAndDataSource(server);
+    await call(server, 'GET', POLICIES, { as: ADMIN });
+    expect((await create(server, weekends)).status).toBe(201);
+    expect((await create(server, { name: 'spare' })).status).toBe(201);
+    await createRule(server, {
+      uid: 'muted-rule',
+      notification_settings: { receiver: 'svc-default-email', active_time_intervals: ['weekends'] },
+    });
+    const del = await call(server, 'DELETE', `${MT}/weekends`, { as: ADMIN });
+    expect(del.status).toBe(409);
+    expect(del.body).toMatchObject({
+      messageId: 'alerting.notifications.time-intervals.used',
+      message: 'Time interval is used by the notification settings of one or many alert rules',
+    });
+    const rename = await call(server, 'PUT', `${MT}/weekends`, {
+      as: ADMIN,
+      body: { ...weekends, name: 'other' },
+    });
+    expect(rename.status).toBe(409);
+    expect(rename.body.message).toBe(
+      'Time interval cannot be renamed because it is used by one or many alert rules',
+    );
+    // Editing it in place, and deleting one no rule names, stay possible.
+    expect((await call(server, 'PUT', `${MT}/weekends`, { as: ADMIN, body: weekends })).status).toBe(202);
+    expect((await call(server, 'DELETE', `${MT}/spare`, { as: ADMIN })).status).toBe(204);
   });
 
   it('exports as a provisioning file, in YAML or JSON', async () => {

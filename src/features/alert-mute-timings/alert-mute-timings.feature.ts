@@ -1,5 +1,6 @@
 import { unitOfWork } from '../../store/transaction.js';
 import type { AlertingFeature } from '../alerting/alerting.feature.js';
+import type { AlertRulesLookup } from '../alert-rules/alert-rules.lookup.js';
 import type { FeatureDeps } from '../feature.js';
 import { createMuteTimingsCache } from './mute-timings.cache.js';
 import type { MuteTimingsLookup } from './mute-timings.lookup.js';
@@ -16,6 +17,8 @@ export function registerAlertMuteTimings(
   deps: FeatureDeps,
   siblings: {
     alerting: Pick<AlertingFeature, 'timeIntervalsInUse' | 'renameTimeInterval' | 'useMuteTimings'>;
+    /** registered after this feature: asked only when a request runs */
+    rules: () => Pick<AlertRulesLookup, 'rulesOf'>;
   },
 ): MuteTimingsLookup {
   const store = createMuteTimingsStore(deps.db);
@@ -31,6 +34,14 @@ export function registerAlertMuteTimings(
     clock: deps.clock,
     unitOfWork: unitOfWork(deps.db),
     policies: siblings.alerting,
+    usedByRules: async (orgId, name) =>
+      (await siblings.rules().rulesOf(orgId)).some((rule) => {
+        const settings = rule.notificationSettings;
+        return (
+          !!settings &&
+          [...(settings.mute_time_intervals ?? []), ...(settings.active_time_intervals ?? [])].includes(name)
+        );
+      }),
     changed: (orgId) => cache.changed(orgId),
   });
   registerMuteTimingsRoutes(deps.api, service);

@@ -30,6 +30,14 @@ export const muteTimingInUse = defineError(
   'alerting.notifications.time-intervals.used',
   'Time interval is used by one or many notification policies',
 );
+export const muteTimingUsedByRules = () =>
+  muteTimingInUse('Time interval is used by the notification settings of one or many alert rules');
+/**
+ * svc cannot rewrite the rules' notification settings (Grafana renames them too), so a rename
+ * that would leave rules naming a missing time interval is refused.
+ */
+export const muteTimingRenameUsedByRules = () =>
+  muteTimingInUse('Time interval cannot be renamed because it is used by one or many alert rules');
 
 const versionConflictKind = defineError(
   409,

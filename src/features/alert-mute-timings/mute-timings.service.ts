@@ -6,6 +6,8 @@ import {
   muteTimingInUse,
   muteTimingNameTaken,
   muteTimingNotFound,
+  muteTimingRenameUsedByRules,
+  muteTimingUsedByRules,
   muteTimingVersionConflict,
 } from './mute-timings.errors.js';
 import type { MuteTimingsStore } from './mute-timings.store.js';
@@ -25,6 +27,8 @@ export function createMuteTimingsService(deps: {
   clock: Clock;
   unitOfWork: UnitOfWork;
   policies: PolicyReferences;
+  /** whether a rule's notification settings name the time interval (the alert-rules feature, late-bound) */
+  usedByRules: (orgId: number, name: string) => Promise<boolean>;
   /** after a write committed: the org's mute timings changed (drops caches here and elsewhere) */
   changed: (orgId: number) => void;
 }) {
@@ -82,6 +86,7 @@ export function createMuteTimingsService(deps: {
         checkVersion(input.version, name, row.version);
         const renamed = input.name !== name;
         if (renamed && (await store.byName(orgId, input.name))) throw muteTimingNameTaken();
+        if (renamed && (await deps.usedByRules(orgId, name))) throw muteTimingRenameUsedByRules();
         await store
           .update(
             row.id,
@@ -95,7 +100,7 @@ export function createMuteTimingsService(deps: {
       });
     },
 
-    /** Deletes unless a policy names it; a missing one is already gone (Grafana answers 204). */
+    /** Deletes unless a policy or a rule names it; a missing one is already gone (Grafana answers 204). */
     async delete(orgId: number, name: string, provenance: Provenance, version?: string): Promise<void> {
       await deps.unitOfWork(async (afterCommit) => {
         const row = await store.byName(orgId, name);
@@ -103,6 +108,7 @@ export function createMuteTimingsService(deps: {
         checkProvenance(row.provenance, provenance);
         checkVersion(version, name, row.version);
         if ((await policies.timeIntervalsInUse(orgId)).has(name)) throw muteTimingInUse();
+        if (await deps.usedByRules(orgId, name)) throw muteTimingUsedByRules();
         await store.delete(orgId, row.id);
         afterCommit(() => deps.changed(orgId));
       });
