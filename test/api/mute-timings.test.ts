@@ -225,6 +225,22 @@ describe('mute timings', () => {
 
     expect((await call(server, 'PUT', POLICIES, { as: ADMIN, body: tree({}) })).status).toBe(202);
     expect((await call(server, 'DELETE', `${MT}/off`, { as: ADMIN })).status).toBe(204);
+
+    // A rename changes the tree too: refused when the tree's provenance differs from the rename's.
+    const none = { 'X-Disable-Provenance': 'true' };
+    expect((await create(server, { name: 'loose' }, none)).status).toBe(201);
+    expect(
+      (await call(server, 'PUT', POLICIES, { as: ADMIN, body: tree({ mute_time_intervals: ['loose'] }) }))
+        .status,
+    ).toBe(202);
+    const refusedRename = await call(server, 'PUT', `${MT}/loose`, {
+      as: ADMIN,
+      body: { name: 'tight' },
+      headers: none,
+    });
+    expect(refusedRename.status).toBe(409);
+    expect(refusedRename.body.message).toBe("cannot change provenance from 'api' to 'none'");
+    expect((await call(server, 'GET', `${MT}/loose`, { as: ADMIN })).status).toBe(200);
   });
 
   it('refuses to delete or rename a mute timing that a rule’s notification settings name', async () => {

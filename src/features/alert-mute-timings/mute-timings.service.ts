@@ -17,8 +17,8 @@ import { normalizedIntervals, presentMuteTiming, type MuteTimingInput } from './
 export interface PolicyReferences {
   /** names of time intervals the org's policy tree references (mute or active) */
   timeIntervalsInUse(orgId: number): Promise<Set<string>>;
-  /** renames references in the org's tree; joins the caller's unit of work */
-  renameTimeInterval(orgId: number, from: string, to: string): Promise<void>;
+  /** renames references in the org's tree (refused for a tree provisioned otherwise); joins the caller's unit of work */
+  renameTimeInterval(orgId: number, from: string, to: string, provenance: Provenance): Promise<void>;
 }
 
 /** Mute timings of each organization (Grafana's provisioning API and file provisioning). */
@@ -94,7 +94,7 @@ export function createMuteTimingsService(deps: {
             clock.now(),
           )
           .catch(onUniqueViolation(muteTimingNameTaken));
-        if (renamed) await policies.renameTimeInterval(orgId, name, input.name);
+        if (renamed) await policies.renameTimeInterval(orgId, name, input.name, provenance);
         afterCommit(() => deps.changed(orgId));
         return presentMuteTiming((await store.byName(orgId, input.name))!);
       });

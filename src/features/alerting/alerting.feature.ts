@@ -9,6 +9,7 @@ import { createPoliciesService } from './policies.service.js';
 import { createPoliciesStore } from './policies.store.js';
 import { provisionAlertingFiles } from './provisioning/provision-files.js';
 import { registerProvisioningRoutes } from './provisioning.routes.js';
+import type { Provenance } from './provenance.js';
 import type { Route } from './routing/route.js';
 import { createReceiversStatusService } from './receivers-status.service.js';
 import { createReceiversTestService } from './receivers-test.service.js';
@@ -34,7 +35,7 @@ export interface AlertingFeature {
   /** names of the time intervals the org's policy tree references (mute or active) */
   timeIntervalsInUse(orgId: number): Promise<Set<string>>;
   /** a mute timing was renamed: the policy tree follows (joins the caller's unit of work) */
-  renameTimeInterval(orgId: number, from: string, to: string): Promise<void>;
+  renameTimeInterval(orgId: number, from: string, to: string, provenance: Provenance): Promise<void>;
   /** the mute timings feature, registered after this one, lends its names and file items */
   useMuteTimings(link: MuteTimingsLink): void;
 }
@@ -176,7 +177,8 @@ export function registerAlerting(deps: FeatureDeps): AlertingFeature {
         disableResolveMessage: row.disable_resolve_message === 1,
       })),
     timeIntervalsInUse: (orgId) => policies.timeIntervalsInUse(orgId),
-    renameTimeInterval: (orgId, from, to) => policies.renameTimeInterval(orgId, from, to),
+    renameTimeInterval: (orgId, from, to, provenance) =>
+      policies.renameTimeInterval(orgId, from, to, provenance),
     useMuteTimings: (link) => {
       muteTimings = link;
     },

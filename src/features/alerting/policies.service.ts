@@ -86,10 +86,14 @@ export function createPoliciesService(deps: {
       return timeIntervalUsage((await stored(orgId))?.tree);
     },
 
-    /** A mute timing was renamed: the tree follows, its provenance unchanged (joins the caller's unit). */
-    async renameTimeInterval(orgId: number, from: string, to: string): Promise<void> {
+    /**
+     * A mute timing was renamed: the tree follows, its provenance unchanged (joins the caller's
+     * unit). A tree provisioned otherwise than the rename is refused, as a change of the tree would be.
+     */
+    async renameTimeInterval(orgId: number, from: string, to: string, provenance: Provenance): Promise<void> {
       const current = await stored(orgId);
       if (!current || !timeIntervalUsage(current.tree).has(from)) return;
+      checkProvenance(current.provenance, provenance);
       const tree = renameTimeInterval(current.tree, from, to);
       await store.save(orgId, JSON.stringify(tree), current.provenance, clock.now());
     },
