@@ -513,4 +513,25 @@ describe('alert dispatch', () => {
     });
     expect(peer.requests).toHaveLength(3);
   });
+
+  it('a policy added above an existing group does not make it notify again', async () => {
+    const { server, at } = await leader();
+    const peer = await webhookPeer();
+    await contactPoint(server, 'hook', `${peer.url}/hook`);
+    await contactPoint(server, 'other', `${peer.url}/other`);
+    const route = { receiver: 'hook', object_matchers: [['team', '=', 'ops']] };
+    await policies(server, { receiver: 'hook', group_by: ['alertname'], routes: [route] });
+    await postAlerts(server, [{ labels: { alertname: 'Disk', team: 'ops' }, endsAt: iso(T0 + 60 * MIN) }]);
+    await at(T0 + 30 * SEC);
+    expect(peer.requests).toHaveLength(1);
+    await policies(server, {
+      receiver: 'hook',
+      group_by: ['alertname'],
+      routes: [{ receiver: 'other', object_matchers: [['team', '=', 'db']] }, route],
+    });
+    await at(T0 + 60 * SEC);
+    await at(T0 + 330 * SEC);
+    await at(T0 + 630 * SEC);
+    expect(peer.requests).toHaveLength(1);
+  });
 });

@@ -35,7 +35,12 @@ export interface Destination {
   receiver: string;
   /** Alertmanager's GroupKey: `<route key>:<group labels>`, e.g. `{}/{team="ops"}:{alertname="A"}` */
   groupKey: string;
-  /** SHA-256 hex of the route's position and the group key: the group's id in the tables */
+  /**
+   * SHA-256 hex of receiver and group key: the group's id in the tables and the notification log.
+   * Like Alertmanager's nflog key it leaves the route's position out, so adding or moving other
+   * policies does not make existing groups notify again. (Two sibling routes with identical
+   * matchers and receiver share their groups, which only merges duplicate notifications.)
+   */
   groupHash: string;
   groupLabels: Record<string, string>;
   timing: GroupTiming;
@@ -69,9 +74,7 @@ export function routeAlert(
     return {
       receiver: match.receiver,
       groupKey,
-      groupHash: createHash('sha256')
-        .update(`${match.path.join('.')}\n${groupKey}`)
-        .digest('hex'),
+      groupHash: createHash('sha256').update(`${match.receiver}\n${groupKey}`).digest('hex'),
       groupLabels: group,
       timing: {
         groupWaitMs: durationMs(match.groupWait, 30_000),
