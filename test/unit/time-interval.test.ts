@@ -137,6 +137,11 @@ describe('time intervals', () => {
     for (const [spec, message] of cases) {
       expect(() => parseTimeInterval(spec, 'ti'), JSON.stringify(spec)).toThrow(message);
     }
-    expect(() => parseTimeInterval({ location: 'UTC' }, 'ti')).not.toThrow();
+    expect(() => parseTimeInterval({ location: 'europe/berlin' }, 'ti')).toThrow(
+      'ti.location: unknown time zone europe/berlin',
+    );
+    for (const location of ['UTC', 'Etc/UTC', 'US/Eastern', 'Asia/Kolkata']) {
+      expect(() => parseTimeInterval({ location }, 'ti'), location).not.toThrow();
+    }
   });
 });

@@ -160,12 +160,13 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 
 /** Go's time.LoadLocation accepts IANA names (and `UTC`); Intl knows the same database. */
 function checkLocation(zone: string): void {
-  // Intl also takes offsets and case variants Go refuses; ask for a zone name.
+  // Intl also takes offsets and other casings, which Go (reading zoneinfo files) refuses; an
+  // alias (US/Eastern) resolves to another name, a miscased name only to another casing.
   const named = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone);
   try {
     if (named && zone !== 'Local') {
-      formatterFor(zone);
-      return;
+      const resolved = formatterFor(zone).resolvedOptions().timeZone;
+      if (resolved === zone || resolved.toLowerCase() !== zone.toLowerCase()) return;
     }
   } catch {
     // RangeError: not a zone Intl knows
