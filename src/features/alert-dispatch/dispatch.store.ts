@@ -120,7 +120,8 @@ export function createDispatchStore(db: Db) {
 
     /**
      * Moves a group's next flush from `expected` to `next`: true for the one caller that found
-     * `expected` still there (the flush is then its to send).
+     * `expected` still there (the flush is then its to send). `flushing` false only re-plans (an
+     * old alert makes a group that never flushed flush now).
      */
     async claimFlush(
       orgId: number,
@@ -128,10 +129,11 @@ export function createDispatchStore(db: Db) {
       expected: number,
       next: number,
       now: number,
+      flushing = true,
     ): Promise<boolean> {
       const result = await db
         .updateTable('alert_dispatch_group')
-        .set({ next_flush_at: next, flushed_once: 1, updated_at: now })
+        .set({ next_flush_at: next, ...(flushing ? { flushed_once: 1 } : {}), updated_at: now })
         .where('org_id', '=', orgId)
         .where('group_hash', '=', groupHash)
         .where('next_flush_at', '=', expected)

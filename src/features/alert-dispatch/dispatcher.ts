@@ -176,7 +176,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     const planned = flushTimeOnInsert(group, alert.startsAt, group.timing, arrivalOf(alert, now));
     if (planned === group.nextFlushAt) return;
     // an old alert makes a group that never flushed flush now; the row must say so for a successor
-    if (await store.claimFlush(group.orgId, group.groupHash, group.nextFlushAt, planned, now)) {
+    if (await store.claimFlush(group.orgId, group.groupHash, group.nextFlushAt, planned, now, false)) {
       group.nextFlushAt = planned;
     } else {
       await reload(group);
