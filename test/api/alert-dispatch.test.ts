@@ -393,7 +393,7 @@ describe('alert dispatch', () => {
   });
 
   it('retries a failed integration with back-off until the next flush, and only that integration', async () => {
-    const { server, at } = await leader();
+    const { server, at } = await leader({ overrides: { metrics: { enabled: 'true' } } });
     const peer = await webhookPeer();
     let failing = true;
     peer.reply((req) => ({ status: req.path === '/down' && failing ? 500 : 200 }));
@@ -435,6 +435,10 @@ describe('alert dispatch', () => {
     for (let t = T0 + 340 * SEC; t <= T0 + 700 * SEC; t += 10 * SEC) await at(t);
     expect(bodies(peer, '/down')).toHaveLength(7);
     expect(bodies(peer, '/up')).toHaveLength(1);
+    // every attempt is counted by integration type
+    const metrics = await fetch(`${server.url}/metrics`).then((r) => r.text());
+    expect(metrics).toMatch(/svc_alerting_notification_sent_total\{type="webhook"\} 2\b/);
+    expect(metrics).toMatch(/svc_alerting_notification_failed_total\{type="webhook"\} 6\b/);
   });
 
   it('an alert posted to a follower reaches the leader, which alone sends it', async () => {
