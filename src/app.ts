@@ -165,8 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAnnotations(featureDeps, dashboards);
   const datasources = registerDatasources(featureDeps);
   const alerting = registerAlerting(featureDeps);
-  const silences = registerAlertSilences(featureDeps);
-  // alertRules is registered below; the mute timings ask it only while serving a request.
+  // alertRules is registered below; silences and mute timings ask it only while serving a request.
+  const silences = registerAlertSilences(featureDeps, { rules: () => alertRules });
   const muteTimings = registerAlertMuteTimings(featureDeps, { alerting, rules: () => alertRules });
   const alertRules = registerAlertRules(featureDeps, { dashboards, datasources });
   const alertStates = registerAlertState(featureDeps, { rules: alertRules });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/app.js';
-import { ADMIN, call } from '../helpers/client.js';
+import { createRule, seedFolderAndDataSource } from '../helpers/alert-rules.js';
+import type { TestServer } from '../helpers/app.js';
+import { ADMIN, call, type Caller } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
 import { createOrg, createUser, inOrg } from '../helpers/factories.js';
 
@@ -16,6 +18,34 @@ const silence = (over: Record<string, unknown> = {}) => ({
   createdBy: 'alice',
   comment: 'maintenance',
   ...over,
+});
+
+/** A user whose only permissions are `permissions` (org role None plus a custom role). */
+async function userWith(
+  server: TestServer,
+  permissions: { action: string; scope: string }[],
+): Promise<Caller> {
+  const user = await createUser(server);
+  await call(server, 'PATCH', `/api/org/users/${user.id}`, { as: ADMIN, body: { role: 'None' } });
+  const uid = `role-${user.id}`;
+  const role = await call(server, 'POST', '/api/access-control/roles', {
+    as: ADMIN,
+    body: { uid, name: `custom:${uid}`, permissions },
+  });
+  expect(role.status, JSON.stringify(role.body)).toBe(201);
+  const assigned = await call(server, 'POST', `/api/access-control/users/${user.id}/roles`, {
+    as: ADMIN,
+    body: { roleUid: uid },
+  });
+  expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+  return user.as;
+}
+
+const ruleMatcher = (uid: string) => ({
+  name: '__alert_rule_uid__',
+  value: uid,
+  isRegex: false,
+  isEqual: true,
 });
 
 async function setup() {
@@ -275,6 +305,51 @@ describe('silences (Alertmanager API v2)', () => {
     const bad = await call(server, 'GET', `${BASE}/silences?filter=nonsense`, { as: ADMIN });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('unable to list silences: bad matcher format: nonsense');
+  });
+
+  it('scopes rule silences by the rule’s folder (alert.silences:* on folders), as Grafana does', async () => {
+    const { server } = await setup();
+    await seedFolderAndDataSource(server, [
+      { uid: 'rules-folder', title: 'Rules' },
+      { uid: 'other-folder', title: 'Other' },
+    ]);
+    await createRule(server, { uid: 'mine' });
+    await createRule(server, { uid: 'theirs', folderUID: 'other-folder', ruleGroup: 'group-b' });
+    const scope = 'folders:uid:rules-folder';
+    const folderUser = await userWith(server, [
+      { action: 'alert.silences:read', scope },
+      { action: 'alert.silences:create', scope },
+      { action: 'alert.silences:write', scope },
+    ]);
+    const post = (as: Caller, matchers: unknown[]) =>
+      call(server, 'POST', `${BASE}/silences`, { as, body: silence({ matchers }) });
+
+    const general = await post(ADMIN, silence().matchers);
+    const theirs = await post(ADMIN, [ruleMatcher('theirs')]);
+    expect((await post(folderUser, silence().matchers)).status).toBe(403);
+    expect((await post(folderUser, [ruleMatcher('theirs')])).status).toBe(403);
+    expect((await post(folderUser, [ruleMatcher('no-such-rule')])).status).toBe(403);
+    const mine = await post(folderUser, [ruleMatcher('mine')]);
+    expect(mine.status).toBe(202);
+
+    const visible = (await call(server, 'GET', `${BASE}/silences`, { as: folderUser })).body as {
+      id: string;
+    }[];
+    expect(visible.map((s) => s.id).sort()).toEqual([general.body.silenceID, mine.body.silenceID].sort());
+    expect((await call(server, 'GET', `${BASE}/silences`, { as: ADMIN })).body).toHaveLength(3);
+    expect(
+      (await call(server, 'GET', `${BASE}/silence/${theirs.body.silenceID}`, { as: folderUser })).status,
+    ).toBe(403);
+    expect(
+      (await call(server, 'GET', `${BASE}/silence/${general.body.silenceID}`, { as: folderUser })).status,
+    ).toBe(200);
+    // a general silence is changed with alert.instances:write only
+    expect(
+      (await call(server, 'DELETE', `${BASE}/silence/${general.body.silenceID}`, { as: folderUser })).status,
+    ).toBe(403);
+    expect(
+      (await call(server, 'DELETE', `${BASE}/silence/${mine.body.silenceID}`, { as: folderUser })).status,
+    ).toBe(200);
   });
 
   it('lets Viewers read and Editors write; refuses the anonymous and keeps orgs apart', async () => {

@@ -1,5 +1,7 @@
 import { unitOfWork } from '../../store/transaction.js';
+import type { AlertRulesLookup } from '../alert-rules/alert-rules.lookup.js';
 import type { FeatureDeps } from '../feature.js';
+import { createSilenceAccess } from './silences.access.js';
 import { createSilencesCache } from './silences.cache.js';
 import type { SilencesLookup } from './silences.lookup.js';
 import { registerSilencesRoutes } from './silences.routes.js';
@@ -10,7 +12,13 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 const EXPIRED_RETENTION_MS = 5 * 24 * 60 * 60 * 1000;
 
 /** Alertmanager silences (issue #17): the API v2 routes, and the lookup the dispatcher asks per alert. */
-export function registerAlertSilences(deps: FeatureDeps): SilencesLookup {
+export function registerAlertSilences(
+  deps: FeatureDeps,
+  siblings: {
+    /** registered after this feature: asked only while serving a request */
+    rules: () => Pick<AlertRulesLookup, 'byUid'>;
+  },
+): SilencesLookup {
   const store = createSilencesStore(deps.db);
   const cache = createSilencesCache({
     load: (orgId, now) => store.notEndedBy(orgId, now),
@@ -21,6 +29,10 @@ export function registerAlertSilences(deps: FeatureDeps): SilencesLookup {
   });
   const service = createSilencesService({
     store,
+    access: createSilenceAccess({
+      authorizer: deps.authorizer,
+      folderOfRule: async (orgId, ruleUid) => (await siblings.rules().byUid(orgId, ruleUid))?.folderUid,
+    }),
     clock: deps.clock,
     unitOfWork: unitOfWork(deps.db),
     changed: (orgId) => cache.changed(orgId),

@@ -5,7 +5,8 @@ import { PostableSilence, SilenceIdParams, SilencesQuery } from './silences.sche
 import type { createSilencesService } from './silences.service.js';
 
 // Grafana compat: silences are read with alert.instances:read or alert.silences:read, written
-// with the instance or silence write actions (route-level checks of Grafana's authorization.go).
+// with the instance or silence write actions (route-level checks of Grafana's authorization.go);
+// the service then checks each silence (silences.access.ts).
 const read = anyOf(can('alert.instances:read'), can('alert.silences:read'));
 const create = allOf(
   read,
@@ -26,14 +27,14 @@ export function registerSilencesRoutes(api: Api, silences: ReturnType<typeof cre
     api.get(
       `${base}/silences`,
       { config: { permission: read }, schema: { querystring: SilencesQuery } },
-      async (request) => silences.list(identityOf(request).orgId, request.query.filter),
+      async (request) => silences.list(identityOf(request), request.query.filter),
     );
 
     api.post(
       `${base}/silences`,
       { config: { permission: create }, schema: { body: PostableSilence } },
       async (request, reply) => {
-        const silenceID = await silences.post(identityOf(request).orgId, request.body);
+        const silenceID = await silences.post(identityOf(request), request.body);
         return reply.status(202).send({ silenceID });
       },
     );
@@ -41,14 +42,14 @@ export function registerSilencesRoutes(api: Api, silences: ReturnType<typeof cre
     api.get(
       `${base}/silence/:id`,
       { config: { permission: read }, schema: { params: SilenceIdParams } },
-      async (request) => silences.get(identityOf(request).orgId, request.params.id),
+      async (request) => silences.get(identityOf(request), request.params.id),
     );
 
     api.delete(
       `${base}/silence/:id`,
       { config: { permission: expire }, schema: { params: SilenceIdParams } },
       async (request, reply) => {
-        await silences.expire(identityOf(request).orgId, request.params.id);
+        await silences.expire(identityOf(request), request.params.id);
         return reply.status(200).send(message('silence deleted'));
       },
     );

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import type { UnitOfWork } from '../../store/transaction.js';
 import { MatcherError, parseMatcher, type Matcher } from '../alerting/routing/matchers.js';
 import { badFilter, invalidSilence, silenceNotFound } from './silences.errors.js';
+import type { SilenceAccess } from './silences.access.js';
 import type { PostableSilence } from './silences.schema.js';
 import type { SilencesStore } from './silences.store.js';
 import {
@@ -19,12 +21,13 @@ import {
 /** Alertmanager API v2 silences of each organization. */
 export function createSilencesService(deps: {
   store: SilencesStore;
+  access: SilenceAccess;
   clock: Clock;
   unitOfWork: UnitOfWork;
   /** after a write committed: the org's silences changed (drops caches here and elsewhere) */
   changed: (orgId: number) => void;
 }) {
-  const { store, clock } = deps;
+  const { store, access, clock } = deps;
 
   const parseFilters = (filter: string | string[] | undefined): Matcher[] => {
     const texts = filter === undefined ? [] : Array.isArray(filter) ? filter : [filter];
@@ -37,16 +40,18 @@ export function createSilencesService(deps: {
   };
 
   return {
-    async list(orgId: number, filter?: string | string[]) {
+    async list(identity: Identity, filter?: string | string[]) {
       const filters = parseFilters(filter);
       const now = clock.now();
-      const silences = (await store.list(orgId)).filter((s) => matchesFilter(s, filters));
+      const matching = (await store.list(identity.orgId)).filter((s) => matchesFilter(s, filters));
+      const silences = await access.readable(identity, matching);
       return sortSilences(silences, now).map((s) => presentSilence(s, now));
     },
 
-    async get(orgId: number, id: string) {
-      const silence = await store.byId(orgId, id);
+    async get(identity: Identity, id: string) {
+      const silence = await store.byId(identity.orgId, id);
       if (!silence) throw silenceNotFound();
+      await access.checkRead(identity, silence);
       return presentSilence(silence, clock.now());
     },
 
@@ -54,7 +59,8 @@ export function createSilencesService(deps: {
      * Creates a silence, or with an id changes it: in place when Alertmanager's rules allow,
      * otherwise the old one is expired and a new one (new id) replaces it, in one unit of work.
      */
-    async post(orgId: number, body: PostableSilence): Promise<string> {
+    async post(identity: Identity, body: PostableSilence): Promise<string> {
+      const orgId = identity.orgId;
       const now = clock.now();
       const draft = {
         matchers: (body.matchers ?? []).map((m) => ({
@@ -73,6 +79,15 @@ export function createSilencesService(deps: {
       } catch (err) {
         if (err instanceof SilenceError) throw invalidSilence(err.message);
         throw err;
+      }
+      // Access checks read other tables (rules, permissions): before the unit of work.
+      if (body.id) {
+        const current = await store.byId(orgId, body.id);
+        if (!current) throw silenceNotFound();
+        await access.checkWrite(identity, current, 'write');
+        await access.checkWrite(identity, draft, 'write');
+      } else {
+        await access.checkWrite(identity, draft, 'create');
       }
       return deps.unitOfWork(async (afterCommit) => {
         afterCommit(() => deps.changed(orgId));
@@ -96,7 +111,11 @@ export function createSilencesService(deps: {
     },
 
     /** Expires a silence: an active one ends now, a pending one starts and ends now; an expired one stays. */
-    async expire(orgId: number, id: string): Promise<void> {
+    async expire(identity: Identity, id: string): Promise<void> {
+      const orgId = identity.orgId;
+      const current = await store.byId(orgId, id);
+      if (!current) throw silenceNotFound();
+      await access.checkWrite(identity, current, 'write');
       const now = clock.now();
       await deps.unitOfWork(async (afterCommit) => {
         const stored = await store.byId(orgId, id);
