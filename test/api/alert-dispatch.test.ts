@@ -538,4 +538,48 @@ describe('alert dispatch', () => {
     await at(T0 + 630 * SEC);
     expect(peer.requests).toHaveLength(1);
   });
+
+  it('while a stale leader still dispatches next to the new one, each flush is sent once', async () => {
+    const database = await createTestDatabase();
+    const peer = await webhookPeer();
+    const clocks = [new ManualClock(T0), new ManualClock(T0)];
+    const stale = await startTestServer({ clock: clocks[0], database });
+    const fresh = await startTestServer({ clock: clocks[1], database });
+    await stale.alertScheduler.tick(T0);
+    await fresh.alertScheduler.tick(T0);
+    expect(stale.alertScheduler.isLeading()).toBe(true);
+    await contactPoint(fresh, 'hook', `${peer.url}/hook`);
+    await policies(fresh, { receiver: 'hook', group_by: ['alertname'] });
+    const until = iso(T0 + 60 * MIN);
+    await postAlerts(fresh, [{ labels: { alertname: 'Disk', instance: 'x' }, endsAt: until }]);
+
+    // the stale leader's scheduler is never ticked again, so it keeps believing it leads; the
+    // fresh one takes the lease at T0 + 20 s; both dispatch every 5 s from then on
+    const round = async (t: number) => {
+      for (const clock of clocks) clock.advance(t - clock.now());
+      if (t % (10 * SEC) === 0) await fresh.alertScheduler.tick(t);
+      await Promise.all([stale.alertDispatcher.tick(t), fresh.alertDispatcher.tick(t)]);
+      await fresh.alertDispatcher.tick(t);
+      await stale.alertDispatcher.tick(t);
+    };
+    for (let t = T0 + 5 * SEC; t <= T0 + 100 * SEC; t += 5 * SEC) await round(t);
+    expect(fresh.alertScheduler.isLeading()).toBe(true);
+    expect(stale.alertScheduler.isLeading()).toBe(true);
+    expect(bodies(peer).map(summary)).toEqual(['firing: x=firing']);
+
+    await postAlerts(stale, [{ labels: { alertname: 'Disk', instance: 'y' }, endsAt: until }]);
+    for (let t = T0 + 105 * SEC; t <= T0 + 400 * SEC; t += 5 * SEC) await round(t);
+    expect(bodies(peer).map(summary)).toEqual(['firing: x=firing', 'firing: x=firing,y=firing']);
+
+    await postAlerts(fresh, [{ labels: { alertname: 'Disk', instance: 'x' }, endsAt: iso(T0 + 400 * SEC) }]);
+    for (let t = T0 + 405 * SEC; t <= T0 + 1000 * SEC; t += 5 * SEC) await round(t);
+    expect(bodies(peer).map(summary)).toEqual([
+      'firing: x=firing',
+      'firing: x=firing,y=firing',
+      'firing: x=resolved,y=firing',
+    ]);
+    await stale.shutdown();
+    await fresh.shutdown();
+    await database.drop();
+  });
 });

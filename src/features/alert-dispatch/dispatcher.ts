@@ -179,17 +179,32 @@ export function createDispatcher(deps: DispatcherDeps) {
     if (await store.claimFlush(group.orgId, group.groupHash, group.nextFlushAt, planned, now, false)) {
       group.nextFlushAt = planned;
     } else {
-      await reload(group);
+      await reload(group, now);
     }
   }
 
-  /** Another instance moved the group on: take its row. */
-  async function reload(group: Group): Promise<void> {
+  /**
+   * Another instance moved the group on: take its row. When the row is gone (an instance that
+   * no longer leads found the group empty and dropped it), put it back with this group's plan,
+   * or no claim on it could ever succeed again.
+   */
+  async function reload(group: Group, now: number): Promise<void> {
     const row = await store.group(group.orgId, group.groupHash);
     if (row) {
       group.nextFlushAt = Number(row.next_flush_at);
       group.flushedOnce = row.flushed_once === 1;
+      return;
     }
+    await store.insertGroup({
+      org_id: group.orgId,
+      group_hash: group.groupHash,
+      group_key: group.groupKey,
+      receiver: group.receiver,
+      group_labels: JSON.stringify(group.groupLabels),
+      next_flush_at: group.nextFlushAt,
+      flushed_once: group.flushedOnce ? 1 : 0,
+      updated_at: now,
+    });
   }
 
   async function route(
@@ -284,7 +299,7 @@ export function createDispatcher(deps: DispatcherDeps) {
       flushTime = group.nextFlushAt;
       const next = nextFlushTime(flushTime, group.timing, now);
       if (!(await store.claimFlush(group.orgId, group.groupHash, flushTime, next, now))) {
-        await reload(group);
+        await reload(group, now);
         return;
       }
       group.nextFlushAt = next;
