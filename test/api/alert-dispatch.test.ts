@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
 import { createTestDatabase } from '../helpers/databases.js';
+import { createUser } from '../helpers/factories.js';
 import {
   startHttpReceiver,
   type CapturedRequest,
@@ -581,5 +582,20 @@ describe('alert dispatch', () => {
     await stale.shutdown();
     await fresh.shutdown();
     await database.drop();
+  });
+
+  it('reads alerts with alert.instances:read and posts them with alert.instances:create', async () => {
+    const { server } = await leader();
+    const viewer = await createUser(server, { orgRole: 'Viewer' });
+    const editor = await createUser(server, { orgRole: 'Editor' });
+    const body = [{ labels: { alertname: 'Rbac' } }];
+    expect((await call(server, 'POST', ALERTS, { as: viewer.as, body })).status).toBe(403);
+    expect((await call(server, 'POST', ALERTS, { as: editor.as, body })).status).toBe(200);
+    for (const path of [ALERTS, `${ALERTS}/groups`, '/api/alertmanager/grafana/api/v2/alerts']) {
+      const read = await call(server, 'GET', path, { as: viewer.as });
+      expect(read.status, path).toBe(200);
+      expect(read.body).toHaveLength(1);
+    }
+    expect((await call(server, 'GET', ALERTS)).status).toBe(401);
   });
 });
