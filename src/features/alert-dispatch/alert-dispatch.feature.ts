@@ -39,8 +39,8 @@ export function registerAlertDispatch(
     rules: Pick<AlertRulesLookup, 'byUid'>;
     /** late-bound: the scheduler holding the lease is created after the dispatcher */
     leading: () => boolean;
-    silences?: SilencesLookup;
-    muteTimings?: MuteTimingsLookup;
+    silences: SilencesLookup;
+    muteTimings: MuteTimingsLookup;
   },
 ): AlertDispatcher {
   const { clock, logger } = deps;
@@ -49,8 +49,8 @@ export function registerAlertDispatch(
   const flusher = createFlusher({
     store,
     alerting: siblings.alerting,
-    silences: () => siblings.silences,
-    muteTimings: () => siblings.muteTimings,
+    silences: siblings.silences,
+    muteTimings: siblings.muteTimings,
     logger,
   });
   // The intake tells the dispatcher of every write; the dispatcher tells the intake when another
@@ -73,7 +73,7 @@ export function registerAlertDispatch(
 
   registerAlertsApiRoutes(
     deps.api,
-    createAlertsApiService({ store, routing, intake, silences: () => siblings.silences, clock }),
+    createAlertsApiService({ store, routing, intake, silences: siblings.silences, clock }),
   );
 
   const { unifiedAlerting } = deps.config;

@@ -32,7 +32,7 @@ export function createAlertsApiService(deps: {
   store: DispatchStore;
   routing: OrgRouting;
   intake: Pick<Intake, 'accept'>;
-  silences: () => SilencesLookup | undefined;
+  silences: SilencesLookup;
   clock: Clock;
 }) {
   /** The org's current alerts with their routes and silences, filtered as the query asks. */
@@ -61,14 +61,13 @@ export function createAlertsApiService(deps: {
       (alert) => !isResolved(alert, now) && filters.every((m) => m.matches(alert.labels)),
     );
     const tree = await deps.routing.tree(orgId);
-    const silences = deps.silences();
     const result: Described[] = [];
     for (const alert of alerts) {
       const destinations = (await deps.routing.destinations(orgId, tree, alert.labels)).filter(
         (d) => !receiver || receiver.test(d.receiver),
       );
       if (receiver && destinations.length === 0) continue;
-      const silencedBy = silences ? await silences.silencedBy(orgId, alert.labels, now) : [];
+      const silencedBy = await deps.silences.silencedBy(orgId, alert.labels, now);
       if (silencedBy.length ? !showSilenced : !showActive) continue;
       result.push({ alert, destinations, silencedBy });
     }

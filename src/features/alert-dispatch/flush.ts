@@ -34,23 +34,22 @@ export interface FlushOutcome {
 export interface FlushDeps {
   store: DispatchStore;
   alerting: Pick<AlertingFeature, 'notify' | 'integrationsOf'>;
-  silences: () => SilencesLookup | undefined;
-  muteTimings: () => MuteTimingsLookup | undefined;
+  silences: SilencesLookup;
+  muteTimings: MuteTimingsLookup;
   logger: FastifyBaseLogger;
 }
 
 export function createFlusher(deps: FlushDeps) {
   /** Whether the group's route is muted at `now` (outside all active intervals, or inside a mute one). */
   async function muted(group: GroupView, now: number): Promise<boolean> {
-    const timings = deps.muteTimings();
-    if (!timings) return false;
+    const { muteTimings } = deps;
     if (
       group.activeTimeIntervals.length &&
-      !(await timings.inAny(group.orgId, group.activeTimeIntervals, now))
+      !(await muteTimings.inAny(group.orgId, group.activeTimeIntervals, now))
     )
       return true;
     if (group.muteTimeIntervals.length === 0) return false;
-    return timings.inAny(group.orgId, group.muteTimeIntervals, now);
+    return muteTimings.inAny(group.orgId, group.muteTimeIntervals, now);
   }
 
   async function unsilenced(
@@ -58,10 +57,8 @@ export function createFlusher(deps: FlushDeps) {
     alerts: DispatchAlert[],
     now: number,
   ): Promise<DispatchAlert[]> {
-    const silences = deps.silences();
-    if (!silences) return alerts;
     const silencedBy = await Promise.all(
-      alerts.map((alert) => silences.silencedBy(group.orgId, alert.labels, now)),
+      alerts.map((alert) => deps.silences.silencedBy(group.orgId, alert.labels, now)),
     );
     return alerts.filter((_alert, index) => silencedBy[index]!.length === 0);
   }
