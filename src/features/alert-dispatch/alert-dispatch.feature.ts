@@ -68,6 +68,7 @@ export function registerAlertDispatch(
     leading: siblings.leading,
     settle: () => intake.settle(),
     foreignWrite: (orgId, fingerprint) => intake.forget(orgId, fingerprint),
+    resigned: () => intake.forgetAll(),
     logger,
   });
 

@@ -60,6 +60,11 @@ export interface DispatcherDeps {
   settle: () => Promise<void>;
   /** another instance rewrote an alert */
   foreignWrite: (orgId: number, fingerprint: string) => void;
+  /**
+   * this instance stopped dispatching: what it remembers writing may change under the next
+   * leader before it leads again
+   */
+  resigned: () => void;
   logger: FastifyBaseLogger;
 }
 
@@ -356,6 +361,7 @@ export function createDispatcher(deps: DispatcherDeps) {
       if (active) {
         logger.info('alert notifications moved to another instance');
         deactivate();
+        deps.resigned();
       }
       return;
     }

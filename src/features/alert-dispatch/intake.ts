@@ -133,6 +133,11 @@ export function createIntake(deps: IntakeDeps) {
       written.delete(alertKey(orgId, fingerprint));
     },
 
+    /** Other instances led meanwhile (rows deleted or rewritten): every next re-send is written. */
+    forgetAll(): void {
+      written.clear();
+    },
+
     isIdle: (): boolean => queue.length === 0 && draining === undefined,
   };
 }
