@@ -343,6 +343,27 @@ describe('silences (Alertmanager API v2)', () => {
     expect(
       (await call(server, 'GET', `${BASE}/silence/${general.body.silenceID}`, { as: folderUser })).status,
     ).toBe(200);
+    // Grafana's optional parts: the rule a silence names, and what the caller may do with it
+    const detailed = await call(
+      server,
+      'GET',
+      `${BASE}/silence/${mine.body.silenceID}?ruleMetadata=true&accesscontrol=true`,
+      { as: folderUser },
+    );
+    expect(detailed.body).toMatchObject({
+      metadata: { rule_uid: 'mine', rule_title: 'High value', folder_uid: 'rules-folder' },
+      accessControl: { create: true, read: true, write: true },
+    });
+    const listed = (
+      await call(server, 'GET', `${BASE}/silences?ruleMetadata=true&accesscontrol=true`, { as: folderUser })
+    ).body as { id: string; metadata?: unknown; accessControl: unknown }[];
+    const generalListed = listed.find((x) => x.id === general.body.silenceID)!;
+    expect(generalListed.metadata).toBeUndefined();
+    expect(generalListed.accessControl).toEqual({ create: false, read: true, write: false });
+    const plain = await call(server, 'GET', `${BASE}/silence/${mine.body.silenceID}`, { as: folderUser });
+    expect(plain.body.metadata).toBeUndefined();
+    expect(plain.body.accessControl).toBeUndefined();
+
     // a general silence is changed with alert.instances:write only
     expect(
       (await call(server, 'DELETE', `${BASE}/silence/${general.body.silenceID}`, { as: folderUser })).status,

@@ -27,12 +27,11 @@ export function registerAlertSilences(
     clock: deps.clock,
     highAvailability: deps.config.database.highAvailability,
   });
+  const ruleOf = (orgId: number, ruleUid: string) => siblings.rules().byUid(orgId, ruleUid);
   const service = createSilencesService({
     store,
-    access: createSilenceAccess({
-      authorizer: deps.authorizer,
-      folderOfRule: async (orgId, ruleUid) => (await siblings.rules().byUid(orgId, ruleUid))?.folderUid,
-    }),
+    access: createSilenceAccess({ authorizer: deps.authorizer, ruleOf }),
+    ruleOf,
     clock: deps.clock,
     unitOfWork: unitOfWork(deps.db),
     changed: (orgId) => cache.changed(orgId),

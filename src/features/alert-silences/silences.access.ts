@@ -37,8 +37,8 @@ export function ruleUidOf(silence: Pick<Silence, 'matchers'>): string | undefine
 /** Which silences a caller may see and change (beyond the route's coarse check). */
 export function createSilenceAccess(deps: {
   authorizer: Authorizer;
-  /** the folder of a rule of the org, undefined for an unknown rule */
-  folderOfRule: (orgId: number, ruleUid: string) => Promise<string | undefined>;
+  /** a rule of the org, undefined for an unknown one */
+  ruleOf: (orgId: number, ruleUid: string) => Promise<{ title: string; folderUid: string } | undefined>;
 }) {
   const { authorizer } = deps;
 
@@ -46,7 +46,7 @@ export function createSilenceAccess(deps: {
   const folderOf = async (identity: Identity, silence: Pick<Silence, 'matchers'>) => {
     const ruleUid = ruleUidOf(silence);
     if (ruleUid === undefined) return undefined;
-    return (await deps.folderOfRule(identity.orgId, ruleUid)) ?? '';
+    return (await deps.ruleOf(identity.orgId, ruleUid))?.folderUid ?? '';
   };
 
   const check = async (identity: Identity, evaluator: Evaluator) => {
@@ -59,26 +59,47 @@ export function createSilenceAccess(deps: {
     return folderUid !== '' && authorizer.can(identity, readRule(folderUid));
   };
 
+  const checkRead = async (identity: Identity, silence: Silence): Promise<void> => {
+    if (await authorizer.can(identity, readAll)) return;
+    if (!(await canRead(identity, silence))) throw accessDenied(readAll);
+  };
+
+  /** `create` for a new silence, `write` for changing or expiring one. */
+  const checkWrite = async (
+    identity: Identity,
+    silence: Pick<Silence, 'matchers'>,
+    kind: WriteKind,
+  ): Promise<void> => {
+    if (await authorizer.can(identity, writeAny(kind))) return;
+    const folderUid = await folderOf(identity, silence);
+    if (folderUid === undefined) return check(identity, writeGeneral(kind));
+    if (folderUid === '') throw accessDenied(writeAny(kind));
+    return check(identity, writeRule(kind, folderUid));
+  };
+
+  const allowed = (work: Promise<void>) =>
+    work.then(
+      () => true,
+      () => false,
+    );
+
   return {
     async readable(identity: Identity, silences: Silence[]): Promise<Silence[]> {
       if (await authorizer.can(identity, readAll)) return silences;
-      const allowed: Silence[] = [];
-      for (const silence of silences) if (await canRead(identity, silence)) allowed.push(silence);
-      return allowed;
+      const visible: Silence[] = [];
+      for (const silence of silences) if (await canRead(identity, silence)) visible.push(silence);
+      return visible;
     },
+    checkRead,
+    checkWrite,
 
-    async checkRead(identity: Identity, silence: Silence): Promise<void> {
-      if (await authorizer.can(identity, readAll)) return;
-      if (!(await canRead(identity, silence))) throw accessDenied(readAll);
-    },
-
-    /** `create` for a new silence, `write` for changing or expiring one. */
-    async checkWrite(identity: Identity, silence: Pick<Silence, 'matchers'>, kind: WriteKind): Promise<void> {
-      if (await authorizer.can(identity, writeAny(kind))) return;
-      const folderUid = await folderOf(identity, silence);
-      if (folderUid === undefined) return check(identity, writeGeneral(kind));
-      if (folderUid === '') throw accessDenied(writeAny(kind));
-      return check(identity, writeRule(kind, folderUid));
+    /** Grafana's `accessControl` of a silence (`?accesscontrol=true`): what the caller may do with it. */
+    async permissionsOf(identity: Identity, silence: Silence): Promise<Record<WriteKind | 'read', boolean>> {
+      return {
+        create: await allowed(checkWrite(identity, silence, 'create')),
+        read: await allowed(checkRead(identity, silence)),
+        write: await allowed(checkWrite(identity, silence, 'write')),
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { message, type Api } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
 import { allOf, anyOf, can } from '../../access/evaluator.js';
-import { PostableSilence, SilenceIdParams, SilencesQuery } from './silences.schema.js';
+import { PostableSilence, SilenceIdParams, SilenceQuery, SilencesQuery } from './silences.schema.js';
 import type { createSilencesService } from './silences.service.js';
 
 // Grafana compat: silences are read with alert.instances:read or alert.silences:read, written
@@ -27,7 +27,7 @@ export function registerSilencesRoutes(api: Api, silences: ReturnType<typeof cre
     api.get(
       `${base}/silences`,
       { config: { permission: read }, schema: { querystring: SilencesQuery } },
-      async (request) => silences.list(identityOf(request), request.query.filter),
+      async (request) => silences.list(identityOf(request), request.query.filter, request.query),
     );
 
     api.post(
@@ -41,8 +41,8 @@ export function registerSilencesRoutes(api: Api, silences: ReturnType<typeof cre
 
     api.get(
       `${base}/silence/:id`,
-      { config: { permission: read }, schema: { params: SilenceIdParams } },
-      async (request) => silences.get(identityOf(request), request.params.id),
+      { config: { permission: read }, schema: { params: SilenceIdParams, querystring: SilenceQuery } },
+      async (request) => silences.get(identityOf(request), request.params.id, request.query),
     );
 
     api.delete(

@@ -31,7 +31,15 @@ export type PostableSilence = Static<typeof PostableSilence>;
 
 export const SilenceIdParams = Type.Object({ id: Type.String() });
 
+/** Grafana's additions: `metadata` of the rule a silence names, `accessControl` of the caller. */
+export const SilenceQuery = Type.Object({
+  ruleMetadata: Type.Optional(Type.Boolean()),
+  accesscontrol: Type.Optional(Type.Boolean()),
+});
+
 export const SilencesQuery = Type.Object({
   // `?filter=a="b"&filter=c=~"d"`: one or several matchers
   filter: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+  ruleMetadata: Type.Optional(Type.Boolean()),
+  accesscontrol: Type.Optional(Type.Boolean()),
 });

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { UnitOfWork } from '../../store/transaction.js';
 import { MatcherError, parseMatcher, type Matcher } from '../alerting/routing/matchers.js';
 import { badFilter, invalidSilence, silenceNotFound } from './silences.errors.js';
-import type { SilenceAccess } from './silences.access.js';
+import { ruleUidOf, type SilenceAccess } from './silences.access.js';
 import type { PostableSilence } from './silences.schema.js';
 import type { SilencesStore } from './silences.store.js';
 import {
@@ -18,10 +18,18 @@ import {
   type Silence,
 } from './silence.js';
 
+/** Grafana's optional parts of a listed silence. */
+interface Extras {
+  ruleMetadata?: boolean;
+  accesscontrol?: boolean;
+}
+
 /** Alertmanager API v2 silences of each organization. */
 export function createSilencesService(deps: {
   store: SilencesStore;
   access: SilenceAccess;
+  /** for `?ruleMetadata`: the rule a silence names */
+  ruleOf: (orgId: number, ruleUid: string) => Promise<{ title: string; folderUid: string } | undefined>;
   clock: Clock;
   unitOfWork: UnitOfWork;
   /** after a write committed: the org's silences changed (drops caches here and elsewhere) */
@@ -40,19 +48,19 @@ export function createSilencesService(deps: {
   };
 
   return {
-    async list(identity: Identity, filter?: string | string[]) {
+    async list(identity: Identity, filter: string | string[] | undefined, extras: Extras) {
       const filters = parseFilters(filter);
       const now = clock.now();
       const matching = (await store.list(identity.orgId)).filter((s) => matchesFilter(s, filters));
-      const silences = await access.readable(identity, matching);
-      return sortSilences(silences, now).map((s) => presentSilence(s, now));
+      const silences = sortSilences(await access.readable(identity, matching), now);
+      return Promise.all(silences.map((s) => present(identity, s, now, extras)));
     },
 
-    async get(identity: Identity, id: string) {
+    async get(identity: Identity, id: string, extras: Extras) {
       const silence = await store.byId(identity.orgId, id);
       if (!silence) throw silenceNotFound();
       await access.checkRead(identity, silence);
-      return presentSilence(silence, clock.now());
+      return present(identity, silence, clock.now(), extras);
     },
 
     /**
@@ -124,6 +132,24 @@ export function createSilencesService(deps: {
       });
     },
   };
+
+  /** GettableGrafanaSilence: the Alertmanager's shape, plus rule metadata and access when asked. */
+  async function present(identity: Identity, silence: Silence, now: number, extras: Extras) {
+    const ruleUid = extras.ruleMetadata ? ruleUidOf(silence) : undefined;
+    const rule = ruleUid === undefined ? undefined : await deps.ruleOf(identity.orgId, ruleUid);
+    return {
+      ...presentSilence(silence, now),
+      ...(ruleUid === undefined
+        ? {}
+        : {
+            metadata: {
+              rule_uid: ruleUid,
+              ...(rule ? { rule_title: rule.title, folder_uid: rule.folderUid } : {}),
+            },
+          }),
+      ...(extras.accesscontrol ? { accessControl: await access.permissionsOf(identity, silence) } : {}),
+    };
+  }
 
   async function expire(orgId: number, silence: Silence, now: number): Promise<boolean> {
     const state = stateAt(silence, now);
