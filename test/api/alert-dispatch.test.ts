@@ -598,4 +598,61 @@ describe('alert dispatch', () => {
     }
     expect((await call(server, 'GET', ALERTS)).status).toBe(401);
   });
+
+  it('an integration without resolve messages gets the firing alerts only', async () => {
+    const { server, at } = await leader();
+    const peer = await webhookPeer();
+    const created = await call(
+      server,
+      'POST',
+      '/apis/notifications.alerting.grafana.app/v0alpha1/namespaces/default/receivers',
+      {
+        as: ADMIN,
+        body: {
+          spec: {
+            title: 'team',
+            integrations: [
+              { uid: 'team-all', type: 'webhook', settings: { url: `${peer.url}/all` } },
+              {
+                uid: 'team-firing',
+                type: 'webhook',
+                disableResolveMessage: true,
+                settings: { url: `${peer.url}/firing` },
+              },
+            ],
+          },
+        },
+      },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await policies(server, { receiver: 'team', group_by: ['alertname'] });
+    const until = iso(T0 + 60 * MIN);
+    await postAlerts(server, [
+      { labels: { alertname: 'Disk', instance: 'a' }, endsAt: until },
+      { labels: { alertname: 'Disk', instance: 'b' }, endsAt: until },
+    ]);
+    await at(T0 + 30 * SEC);
+    await postAlerts(server, [
+      { labels: { alertname: 'Disk', instance: 'b' }, endsAt: iso(T0 + 60 * SEC) },
+      { labels: { alertname: 'Disk', instance: 'c' }, endsAt: until },
+    ]);
+    await at(T0 + 60 * SEC);
+    await at(T0 + 330 * SEC);
+    await postAlerts(server, [
+      { labels: { alertname: 'Disk', instance: 'a' }, endsAt: iso(T0 + 400 * SEC) },
+      { labels: { alertname: 'Disk', instance: 'c' }, endsAt: iso(T0 + 400 * SEC) },
+    ]);
+    await at(T0 + 400 * SEC);
+    await at(T0 + 630 * SEC);
+    await at(T0 + 930 * SEC);
+    expect(bodies(peer, '/all').map(summary)).toEqual([
+      'firing: a=firing,b=firing',
+      'firing: a=firing,b=resolved,c=firing',
+      'resolved: a=resolved,c=resolved',
+    ]);
+    expect(bodies(peer, '/firing').map(summary)).toEqual([
+      'firing: a=firing,b=firing',
+      'firing: a=firing,c=firing',
+    ]);
+  });
 });

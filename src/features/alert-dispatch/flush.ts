@@ -7,6 +7,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlertingFeature } from '../alerting/alerting.feature.js';
+import type { AlertInput } from '../alerting/templates/index.js';
 import type { MuteTimingsLookup } from '../alert-mute-timings/mute-timings.lookup.js';
 import type { SilencesLookup } from '../alert-silences/silences.lookup.js';
 import { isResolved, type DispatchAlert } from './dispatch-alert.js';
@@ -100,24 +101,33 @@ export function createFlusher(deps: FlushDeps) {
       );
       if (integrations.length === 0) return { failed: [] };
 
-      const outcomes = await deps.alerting.notify(
-        group.orgId,
-        group.receiver,
-        passing.map((alert) => ({
-          labels: alert.labels,
-          annotations: alert.annotations,
-          startsAt: alert.startsAt,
-          endsAt: alert.endsAt,
-          generatorURL: alert.generatorURL,
-          status: isResolved(alert, now) ? 'resolved' : 'firing',
-        })),
-        {
-          integrations: integrations.map((integration) => integration.uid),
-          groupKey: group.groupKey,
-          groupLabels: group.groupLabels,
-          now,
-        },
-      );
+      // Alertmanager's RetryStage: an integration without resolve messages gets the firing alerts
+      // only, and nothing at all (yet a logged success) when none fire.
+      const toSend = (alerts: DispatchAlert[], uids: string[]) =>
+        uids.length === 0 || alerts.length === 0
+          ? Promise.resolve(uids.map((uid) => ({ uid, status: 'skipped' as const })))
+          : deps.alerting.notify(
+              group.orgId,
+              group.receiver,
+              alerts.map((alert) => inputOf(alert, now)),
+              {
+                integrations: uids,
+                groupKey: group.groupKey,
+                groupLabels: group.groupLabels,
+                now,
+              },
+            );
+      const uidsWhere = (sendResolved: boolean) =>
+        integrations.filter((i) => i.disableResolveMessage !== sendResolved).map((i) => i.uid);
+      const outcomes = (
+        await Promise.all([
+          toSend(passing, uidsWhere(true)),
+          toSend(
+            passing.filter((alert) => !isResolved(alert, now)),
+            uidsWhere(false),
+          ),
+        ])
+      ).flat();
       const failed: string[] = [];
       for (const outcome of outcomes) {
         if (outcome.status === 'failed') {
@@ -147,3 +157,14 @@ export function createFlusher(deps: FlushDeps) {
 }
 
 export type Flusher = ReturnType<typeof createFlusher>;
+
+function inputOf(alert: DispatchAlert, now: number): AlertInput {
+  return {
+    labels: alert.labels,
+    annotations: alert.annotations,
+    startsAt: alert.startsAt,
+    endsAt: alert.endsAt,
+    generatorURL: alert.generatorURL,
+    status: isResolved(alert, now) ? 'resolved' : 'firing',
+  };
+}
