@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../../http/metrics.js';
 import type { Clock } from '../../lib/clock.js';
@@ -48,6 +49,7 @@ export function createScheduler(deps: SchedulerDeps) {
   let leading = false;
   let timer: NodeJS.Timeout | undefined;
   const running = new Set<Promise<void>>();
+  const stopping = new AbortController();
 
   // A local write refreshes on the next tick even if the stamp could not tell (same count and sum).
   deps.rules.onRulesChanged(() => (stamp = undefined));
@@ -101,7 +103,11 @@ export function createScheduler(deps: SchedulerDeps) {
     inFlight.add(key);
     const planned = deps.clock.now() + delayMs;
     const run = (async () => {
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (delayMs > 0) {
+        // shutdown does not wait for the rest of the tick's spread: the waiting rules skip it
+        const waited = await sleep(delayMs, true, { signal: stopping.signal }).catch(() => false);
+        if (!waited) return;
+      }
       metrics.alertingEvaluationDelay.observe(Math.max(0, deps.clock.now() - planned));
       // the rule may have been deleted or paused while it waited for its slot
       const latest = known.get(key);
@@ -167,6 +173,7 @@ export function createScheduler(deps: SchedulerDeps) {
     },
     async stop(): Promise<void> {
       clearTimeout(timer);
+      stopping.abort();
       await Promise.all(running);
       if (leading) await deps.lease.release(deps.holder);
       leading = false;

@@ -12,5 +12,11 @@ export interface DataSourcesLookup {
    * check). Never throws for back-end trouble: every refId gets a result, an error result when the
    * data source is gone or failed.
    */
-  query(orgId: number, uid: string, queries: DataQuery[], range: TimeRange, signal?: AbortSignal): Promise<QueryResults>;
+  query(
+    orgId: number,
+    uid: string,
+    queries: DataQuery[],
+    range: TimeRange,
+    signal?: AbortSignal,
+  ): Promise<QueryResults>;
 }

@@ -52,7 +52,12 @@ export async function up(db: Kysely<unknown>, dialect: DatabaseType): Promise<vo
     .addColumn('updated', 'bigint', notNull)
     .addColumn('updated_by', 'integer')
     .execute();
-  await db.schema.createIndex('ux_alert_rule_org_uid').on('alert_rule').columns(['org_id', 'uid']).unique().execute();
+  await db.schema
+    .createIndex('ux_alert_rule_org_uid')
+    .on('alert_rule')
+    .columns(['org_id', 'uid'])
+    .unique()
+    .execute();
   await db.schema
     .createIndex('ux_alert_rule_org_folder_title')
     .on('alert_rule')
