@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     }
     const studyResults: Record<string, { figures: Figure[] }> = {};
     for (const study of studies) {
-      const result = await study.run({ startServer: (label) => start(label) });
+      const result = await study.run({ startServer: (label) => start(label, profile) });
       rows.push(...result.rows.map((r) => toRow(r.scenario, r)));
       studyResults[study.name] = { figures: result.figures };
     }

@@ -49,6 +49,8 @@ export async function startServer(label: string, extraArgs: string[] = []): Prom
     SVC_SERVER_HTTP_ADDR: '127.0.0.1',
     SVC_SERVER_HTTP_PORT: String(port),
     SVC_LOG_LEVEL: 'warn',
+    // studies read figures from /metrics
+    SVC_METRICS_ENABLED: 'true',
   };
   if (dialect === 'postgres') {
     const name = `svc_bench_${Date.now()}_${label.replace(/\W/g, '_')}`;
@@ -92,7 +94,8 @@ async function killChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  // a server writing its CPU profile (BENCH_PROFILE) needs longer to exit
+  const timer = setTimeout(() => child.kill('SIGKILL'), process.env.BENCH_PROFILE ? 60_000 : 10_000);
   await exited;
   clearTimeout(timer);
 }

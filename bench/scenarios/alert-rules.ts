@@ -3,7 +3,10 @@
 // rule reads two series (one above its threshold): 2 instances per rule, half of them firing.
 // After one minute of warm-up (first evaluations write every instance) it measures the server
 // process's CPU, the evaluations done, how late they started (p99) and the state rows written.
+// The dispatcher runs too (one group per rule, to a local webhook): its CPU is in the figure.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiClient, pool } from '../api-seed.js';
 import { rssMb } from '../server.js';
@@ -62,6 +65,8 @@ export const alertRulesStudy: Study = {
   name: 'alert-rules',
   async run({ startServer }) {
     const server = await startServer('alert-rules');
+    let webhooks = 0;
+    let stopHook = () => Promise.resolve();
     try {
       const api = apiClient(server.url, `Basic ${Buffer.from('admin:admin').toString('base64')}`);
       const ds = await api<{ datasource: { uid: string } }>('POST', '/api/datasources', {
@@ -71,6 +76,23 @@ export const alertRulesStudy: Study = {
         url: 'http://testdata.invalid',
       });
       const folder = await api<{ uid: string }>('POST', '/api/folders', { title: 'Bench rules' });
+      // Notifications go to a webhook of this process that only counts them (the default email
+      // contact point has no SMTP server here).
+      const hook = createServer((request, response) => {
+        request.resume();
+        request.on('end', () => {
+          webhooks++;
+          response.end('ok');
+        });
+      });
+      await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+      stopHook = () => new Promise<void>((resolve) => hook.close(() => resolve()));
+      await api('POST', '/api/v1/provisioning/contact-points', {
+        name: 'bench-hook',
+        type: 'webhook',
+        settings: { url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/` },
+      });
+      await api('PUT', '/api/v1/provisioning/policies', { receiver: 'bench-hook', group_by: ['alertname'] });
       const groups = Math.ceil(RULES / PER_GROUP);
       const seedStart = performance.now();
       await pool(0, groups, (g) =>
@@ -87,7 +109,18 @@ export const alertRulesStudy: Study = {
       const seedSeconds = (performance.now() - seedStart) / 1000;
       await sleep(WARM_UP_S * 1000);
 
-      const metrics = () => fetch(`${server.url}/metrics`).then((r) => r.text());
+      const metrics = async (): Promise<string> => {
+        // a pooled keep-alive connection the server just closed resets once; ask again
+        for (let attempt = 0; ; attempt++) {
+          try {
+            const response = await fetch(`${server.url}/metrics`);
+            if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
+            return await response.text();
+          } catch (error) {
+            if (attempt === 2) throw error;
+          }
+        }
+      };
       const before = await metrics();
       const cpuBefore = cpuSeconds(server.pid);
       await sleep(MEASURE_S * 1000);
@@ -104,6 +137,7 @@ export const alertRulesStudy: Study = {
         sample(before, 'svc_alerting_schedule_rule_evaluations_missed_total');
       const delayP99 = sample(after, 'svc_alerting_rule_evaluation_delay_milliseconds{quantile="0.99"}');
       const firing = sample(after, 'svc_alerting_active_alerts');
+      const notified = webhooks;
       const figures: Figure[] = [
         { name: 'alert rules', value: RULES, unit: 'rules' },
         { name: 'seeding through the API', value: Math.round(seedSeconds * 10) / 10, unit: 's' },
@@ -131,11 +165,13 @@ export const alertRulesStudy: Study = {
           unit: '/s',
         },
         { name: 'firing alerts', value: firing, unit: 'alerts' },
+        { name: 'webhook notifications received (whole run)', value: notified, unit: '' },
         { name: 'RSS', value: rssMb(server.pid)?.rss ?? null, unit: 'MB' },
       ];
       return { rows: [], figures };
     } finally {
       await server.stop();
+      await stopHook();
     }
   },
 };

@@ -77,10 +77,15 @@ export function createMetrics(build: BuildInfo, environmentInfo: Record<string, 
       'how late the last scheduler tick started after its due time',
     ),
     alertingInstances: gauge('svc_alerting_alerts', 'alert instances by state', ['state']),
-    alertingEvaluationDelay: summary(
-      'svc_alerting_rule_evaluation_delay_milliseconds',
-      'how late a rule evaluation started after its planned slot in the tick',
-    ),
+    // over the last minute (not since start): the scheduler's lag now is what an operator watches
+    alertingEvaluationDelay: new Summary({
+      name: 'svc_alerting_rule_evaluation_delay_milliseconds',
+      help: 'how late rule evaluations started after their planned slot in the tick, over the last minute',
+      registers,
+      ...SUMMARY_OBJECTIVES,
+      maxAgeSeconds: 60,
+      ageBuckets: 6,
+    }),
     alertingStateWrites: counter(
       'svc_alerting_state_writes_total',
       'alert instance rows written or deleted (only changed instances are written)',

@@ -1,5 +1,6 @@
 import type { Db } from '../../store/database.js';
 import { insertUnlessDuplicate } from '../../store/insert.js';
+import { inTransaction } from '../../store/transaction.js';
 import type { AlertDispatchAlertTable, AlertDispatchGroupTable } from '../../store/tables.js';
 import type { AlertSource, DispatchAlert } from './dispatch-alert.js';
 import type { LogEntry } from './flush-rules.js';
@@ -23,6 +24,31 @@ export function createDispatchStore(db: Db) {
     source: row.source as AlertSource,
     updatedAt: Number(row.updated_at),
   });
+
+  async function saveAlert(alert: DispatchAlert): Promise<void> {
+    const values = {
+      labels: JSON.stringify(alert.labels),
+      annotations: JSON.stringify(alert.annotations),
+      starts_at: alert.startsAt,
+      ends_at: alert.endsAt,
+      updated_at: alert.updatedAt,
+      generator_url: alert.generatorURL.slice(0, 4000),
+      source: alert.source,
+    };
+    const inserted = await insertUnlessDuplicate(
+      db,
+      db
+        .insertInto('alert_dispatch_alert')
+        .values({ org_id: alert.orgId, fingerprint: alert.fingerprint, ...values }),
+    );
+    if (inserted) return;
+    await db
+      .updateTable('alert_dispatch_alert')
+      .set(values)
+      .where('org_id', '=', alert.orgId)
+      .where('fingerprint', '=', alert.fingerprint)
+      .execute();
+  }
 
   return {
     async allAlerts(): Promise<DispatchAlert[]> {
@@ -65,29 +91,16 @@ export function createDispatchStore(db: Db) {
     },
 
     /** Inserts or replaces an alert by (org, fingerprint). */
-    async saveAlert(alert: DispatchAlert): Promise<void> {
-      const values = {
-        labels: JSON.stringify(alert.labels),
-        annotations: JSON.stringify(alert.annotations),
-        starts_at: alert.startsAt,
-        ends_at: alert.endsAt,
-        updated_at: alert.updatedAt,
-        generator_url: alert.generatorURL.slice(0, 4000),
-        source: alert.source,
-      };
-      const inserted = await insertUnlessDuplicate(
-        db,
-        db
-          .insertInto('alert_dispatch_alert')
-          .values({ org_id: alert.orgId, fingerprint: alert.fingerprint, ...values }),
+    /** Inserts or replaces alerts, all in one transaction (one commit, however many). */
+    async saveAlerts(alerts: DispatchAlert[]): Promise<void> {
+      if (alerts.length === 0) return;
+      // one order for every writer, so two instances writing overlapping alerts do not deadlock
+      const sorted = [...alerts].sort(
+        (a, b) => a.orgId - b.orgId || (a.fingerprint < b.fingerprint ? -1 : 1),
       );
-      if (inserted) return;
-      await db
-        .updateTable('alert_dispatch_alert')
-        .set(values)
-        .where('org_id', '=', alert.orgId)
-        .where('fingerprint', '=', alert.fingerprint)
-        .execute();
+      await inTransaction(db, async () => {
+        for (const alert of sorted) await saveAlert(alert);
+      });
     },
 
     /** Deletes an alert unless it was written again since `updatedAt` (a newer copy stays). */

@@ -58,9 +58,8 @@ export function createIntake(deps: IntakeDeps) {
     return last.endsAt - now < ((alert.endsAt - now) * 3) / 4;
   }
 
-  async function fromEngine(orgId: number, outgoing: OutgoingAlert): Promise<void> {
-    const now = deps.clock.now();
-    const alert: DispatchAlert = {
+  function toDispatchAlert(orgId: number, outgoing: OutgoingAlert, now: number): DispatchAlert {
+    return {
       orgId,
       fingerprint: outgoing.fingerprint,
       labels: outgoing.labels,
@@ -71,28 +70,36 @@ export function createIntake(deps: IntakeDeps) {
       source: 'rule',
       updatedAt: now,
     };
-    if (!mustWrite(alert, now)) {
-      // a resolved re-send changes nothing; a firing one only moves endsAt, kept in memory
-      if (!isResolved(alert, now)) deps.observe(alert, false);
-      return;
-    }
-    await deps.store.saveAlert(alert);
-    remember(alert, now);
-    deps.observe(alert, true);
   }
 
+  /**
+   * Takes everything queued so far and writes what must be written in one transaction: the
+   * engine hands alerts over one rule at a time, and a commit per alert would cost a disk sync
+   * each (hundreds per second with thousands of firing rules).
+   */
   async function drainQueue(): Promise<void> {
     while (queue.length) {
-      const { orgId, alerts } = queue.shift()!;
-      for (const alert of alerts) {
-        try {
-          await fromEngine(orgId, alert);
-        } catch (err) {
-          deps.logger.error(
-            { err, orgId, fingerprint: alert.fingerprint },
-            'could not store an alert for dispatch',
-          );
+      const batch = queue.splice(0, queue.length);
+      const now = deps.clock.now();
+      const toWrite: DispatchAlert[] = [];
+      for (const { orgId, alerts } of batch) {
+        for (const outgoing of alerts) {
+          const alert = toDispatchAlert(orgId, outgoing, now);
+          if (mustWrite(alert, now)) toWrite.push(alert);
+          // a resolved re-send changes nothing; a firing one only moves endsAt, kept in memory
+          else if (!isResolved(alert, now)) deps.observe(alert, false);
         }
+      }
+      if (toWrite.length === 0) continue;
+      try {
+        await deps.store.saveAlerts(toWrite);
+      } catch (err) {
+        deps.logger.error({ err, alerts: toWrite.length }, 'could not store alerts for dispatch');
+        continue;
+      }
+      for (const alert of toWrite) {
+        remember(alert, now);
+        deps.observe(alert, true);
       }
     }
   }
@@ -121,8 +128,8 @@ export function createIntake(deps: IntakeDeps) {
     /** Stores alerts POSTed to the API (already validated and merged); the dispatcher sees them. */
     async accept(alerts: DispatchAlert[]): Promise<void> {
       const now = deps.clock.now();
+      await deps.store.saveAlerts(alerts);
       for (const alert of alerts) {
-        await deps.store.saveAlert(alert);
         remember(alert, now);
         deps.observe(alert, true);
       }

@@ -94,26 +94,35 @@ export function createScheduler(deps: SchedulerDeps) {
     }
   }
 
-  function startEvaluation(entry: KnownRule, evalTime: number, delayMs: number): Promise<void> {
+  function startEvaluation(entry: KnownRule, evalTime: number): Promise<void> {
     const key = keyOf(entry.rule);
     if (inFlight.has(key)) {
       metrics.alertingEvaluationsMissed.inc();
       return Promise.resolve();
     }
     inFlight.add(key);
-    const planned = deps.clock.now() + delayMs;
-    const run = (async () => {
-      if (delayMs > 0) {
-        // shutdown does not wait for the rest of the tick's spread: the waiting rules skip it
-        const waited = await sleep(delayMs, true, { signal: stopping.signal }).catch(() => false);
-        if (!waited) return;
-      }
-      metrics.alertingEvaluationDelay.observe(Math.max(0, deps.clock.now() - planned));
+    return evaluator.evaluate(entry.rule, evalTime).finally(() => inFlight.delete(key));
+  }
+
+  /**
+   * Starts the due rules one after another, rule i at `i × spread / n` after the first: one timer
+   * at a time (not one per rule), and a rule whose slot has passed starts at once.
+   */
+  async function startSpread(due: KnownRule[], evalTime: number, spreadMs: number): Promise<Promise<void>[]> {
+    const started: Promise<void>[] = [];
+    const first = performance.now();
+    const step = due.length ? spreadMs / due.length : 0;
+    for (const [index, entry] of due.entries()) {
+      const slot = first + index * step;
+      const wait = slot - performance.now();
+      if (wait >= 1 && !(await sleep(wait, true, { signal: stopping.signal }).catch(() => false))) break;
       // the rule may have been deleted or paused while it waited for its slot
-      const latest = known.get(key);
-      if (latest && !latest.rule.isPaused) await evaluator.evaluate(latest.rule, evalTime);
-    })().finally(() => inFlight.delete(key));
-    return run;
+      const latest = known.get(keyOf(entry.rule));
+      if (!latest || latest.rule.isPaused) continue;
+      metrics.alertingEvaluationDelay.observe(Math.max(0, performance.now() - slot));
+      started.push(startEvaluation(latest, evalTime));
+    }
+    return started;
   }
 
   /**
@@ -143,9 +152,7 @@ export function createScheduler(deps: SchedulerDeps) {
     const due = [...known.values()].filter(
       (entry) => !entry.rule.isPaused && tickNumber % frequencyOf(entry.rule) === entry.offset,
     );
-    const step = options.spread && due.length > 0 ? BASE_MS / due.length : 0;
-    const evaluations = due.map((entry, index) => startEvaluation(entry, tickTime, Math.floor(index * step)));
-    await Promise.all(evaluations);
+    await Promise.all(await startSpread(due, tickTime, options.spread ? BASE_MS : 0));
     publishGauges();
   }
 

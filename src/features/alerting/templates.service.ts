@@ -36,6 +36,7 @@ function presentTemplate(row: TemplateRow): NotificationTemplate {
 /** Named template groups of an organization, usable from contact point fields. */
 export function createTemplatesService(deps: { store: TemplatesStore; clock: Clock }) {
   const { store, clock } = deps;
+  const parsedSets = new Map<number, { key: string; set: TemplateSet }>();
 
   return {
     async list(orgId: number): Promise<NotificationTemplate[]> {
@@ -91,12 +92,25 @@ export function createTemplatesService(deps: { store: TemplatesStore; clock: Clo
       await store.delete(orgId, name);
     },
 
-    /** The organization's template set: defaults plus its groups. */
+    /**
+     * The organization's template set: defaults plus its groups. Parsing the defaults costs more
+     * than a notification's rendering, so a set is kept per org while its groups are unchanged.
+     */
     async templateSet(orgId: number): Promise<TemplateSet> {
-      return createNotificationTemplates((await store.list(orgId)).map(groupOf));
+      const groups = (await store.list(orgId)).map(groupOf);
+      const key = JSON.stringify(groups);
+      const cached = parsedSets.get(orgId);
+      if (cached?.key === key) return cached.set;
+      const set = createNotificationTemplates(groups);
+      if (parsedSets.size >= MAX_PARSED_SETS) parsedSets.delete(parsedSets.keys().next().value!);
+      parsedSets.set(orgId, { key, set });
+      return set;
     },
   };
 }
+
+/** parsed template sets kept (one per org) */
+const MAX_PARSED_SETS = 1_000;
 
 const groupOf = (row: TemplateRow): TemplateGroup => ({ name: row.name, template: row.template });
 
