@@ -258,7 +258,11 @@ export function createDispatcher(deps: DispatcherDeps) {
 
   async function routeAll(now: number): Promise<void> {
     const byOrg = new Map<number, string[]>();
-    for (const [key, alert] of alerts) byOrg.set(alert.orgId, [...(byOrg.get(alert.orgId) ?? []), key]);
+    for (const [key, alert] of alerts) {
+      const keys = byOrg.get(alert.orgId);
+      if (keys) keys.push(key);
+      else byOrg.set(alert.orgId, [key]);
+    }
     for (const [orgId, keys] of byOrg) {
       try {
         await routeOrg(orgId, keys, now);

@@ -15,6 +15,9 @@ import { provisionDataSources } from './provisioning.js';
 import { registerQueryRoutes } from './query.routes.js';
 import { createQueryService } from './query.service.js';
 
+const ROW_CACHE_SIZE = 1_000;
+const ROW_CACHE_TTL_MS = 10_000;
+
 /** Data sources: CRUD with encrypted secrets, health, query, proxy and provisioning. */
 export function registerDatasources(deps: FeatureDeps): DataSourcesLookup {
   const store = createDataSourcesStore(deps.db);
@@ -58,11 +61,29 @@ export function registerDatasources(deps: FeatureDeps): DataSourcesLookup {
   registerQueryRoutes(deps.api, createQueryService({ datasources: service, store, clock: deps.clock }));
   registerProxyRoutes(deps.api, service, forwarder);
 
+  // Rule evaluation asks for the same few data sources a thousand times a second: rows are kept
+  // for a few seconds, dropped at once on a local write; another instance's edit applies within
+  // the TTL.
+  const rows = new Map<string, { row: Awaited<ReturnType<typeof store.byUid>>; until: number }>();
+  deps.database.onTablesChanged(({ tables }) => {
+    if (tables.has('data_source')) rows.clear();
+  });
+  async function rowOf(orgId: number, uid: string) {
+    const key = `${orgId}/${uid}`;
+    const now = deps.clock.now();
+    const cached = rows.get(key);
+    if (cached && cached.until > now) return cached.row;
+    const row = await store.byUid(orgId, uid);
+    if (rows.size >= ROW_CACHE_SIZE) rows.clear();
+    rows.set(key, { row, until: now + ROW_CACHE_TTL_MS });
+    return row;
+  }
+
   return {
     typeOf: async (orgId, uid) => (await store.byUid(orgId, uid))?.type,
     canQuery: (identity, uid) => service.can(identity, can('datasources:query', dataSourceScope(uid))),
     async query(orgId, uid, queries, range, signal) {
-      const row = await store.byUid(orgId, uid);
+      const row = await rowOf(orgId, uid);
       if (!row) {
         return Object.fromEntries(
           queries.map((q) => [q.refId, { status: 404, frames: [], error: `data source ${uid} not found` }]),
