@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // alertRules is registered below; silences and mute timings ask it only while serving a request.
   const silences = registerAlertSilences(featureDeps, { rules: () => alertRules });
   const muteTimings = registerAlertMuteTimings(featureDeps, { alerting, rules: () => alertRules });
-  const alertRules = registerAlertRules(featureDeps, { dashboards, datasources });
+  const alertRules = registerAlertRules(featureDeps, { dashboards, datasources, alerting, muteTimings });
   const alertStates = registerAlertState(featureDeps, { rules: alertRules });
   // The dispatcher sends what the scheduler's leader evaluates; the scheduler is created after
   // it (it takes the dispatcher's sink), so leadership is asked late through a thunk.

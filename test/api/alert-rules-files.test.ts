@@ -6,7 +6,14 @@ import { stringify } from 'yaml';
 import { startTestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { createTestDatabase } from '../helpers/databases.js';
-import { createRule, ruleData, RULES, rulerRule, seedFolderAndDataSource } from '../helpers/alert-rules.js';
+import {
+  createRule,
+  ruleData,
+  RULES,
+  rulerRule,
+  seedContactPoint,
+  seedFolderAndDataSource,
+} from '../helpers/alert-rules.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -36,6 +43,7 @@ describe('alert rules: file provisioning', () => {
   it('applies groups and deleteRules at start with provenance file, idempotently', async () => {
     const database = await createTestDatabase();
     const seeder = await startTestServer({ database });
+    await seedContactPoint(seeder, 'ops');
     await seedFolderAndDataSource(seeder);
     const doomed = await call(seeder, 'POST', RULES, {
       as: ADMIN,

@@ -10,6 +10,7 @@ import {
   ruleData,
   RULES,
   rulerRule,
+  seedContactPoint,
   seedFolderAndDataSource,
 } from '../helpers/alert-rules.js';
 
@@ -112,6 +113,7 @@ describe('alert rules: provisioning API', () => {
 
   it('keeps a given uid, refuses a taken one, and moves a rule to another group', async () => {
     const server = await serverWithFolder();
+    await seedContactPoint(server, 'ops');
     const first = await createRule(server, {
       uid: 'my-rule_1',
       notification_settings: { receiver: 'ops', group_by: ['alertname'] },
@@ -186,6 +188,14 @@ describe('alert rules: provisioning API', () => {
       [
         { notification_settings: { receiver: 'x', group_wait: '-1s' } },
         'invalid alert rule: group wait must be a positive duration',
+      ],
+      [
+        { notification_settings: { receiver: 'nobody' } },
+        "invalid alert rule: notification settings: receiver 'nobody' does not exist",
+      ],
+      [
+        { notification_settings: { receiver: 'svc-default-email', mute_time_intervals: ['never'] } },
+        "invalid alert rule: notification settings: time interval 'never' does not exist",
       ],
       [
         { record: { metric: 'bad metric', from: 'A' } },
@@ -368,6 +378,7 @@ describe('alert rules: provisioning API', () => {
 
   it('exports rules, a rule and a group as YAML or JSON in the file format', async () => {
     const server = await serverWithFolder();
+    await seedContactPoint(server, 'ops$team');
     const rule = await createRule(server, {
       uid: 'export-me',
       title: 'Costs $5',

@@ -22,6 +22,15 @@ export async function seedFolderAndDataSource(
   }
 }
 
+/** A contact point (one webhook integration) that rules' notification settings may name. */
+export async function seedContactPoint(server: TestServer, name: string): Promise<void> {
+  const created = await call(server, 'POST', '/api/v1/provisioning/contact-points', {
+    as: ADMIN,
+    body: { name, type: 'webhook', settings: { url: 'http://127.0.0.1:9/hook' } },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(202);
+}
+
 /** Queries of a simple rule: A (testdata) reduced by B, C > 0 as the condition. */
 export function ruleData(datasourceUid = DS_UID) {
   return [

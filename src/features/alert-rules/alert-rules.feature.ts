@@ -9,6 +9,8 @@ import { createAlertRulesService } from './alert-rules.service.js';
 import { createAlertRulesStore } from './alert-rules.store.js';
 import { registerAlertRuleProvisioningRoutes } from './provisioning.routes.js';
 import { createReferenceCheck } from './rule-references.js';
+import type { AlertingFeature } from '../alerting/alerting.feature.js';
+import type { MuteTimingsLookup } from '../alert-mute-timings/mute-timings.lookup.js';
 import { createRuleFolders } from './rule-folders.js';
 import { presentRulerRule } from './ruler.format.js';
 import { registerRulerRoutes } from './ruler.routes.js';
@@ -24,6 +26,8 @@ export function registerAlertRules(
   siblings: {
     dashboards: Pick<DashboardsLink, 'folderByUid' | 'rootFolderByTitle' | 'folderPath'>;
     datasources: Pick<DataSourcesLookup, 'typeOf'>;
+    alerting: Pick<AlertingFeature, 'integrationsOf'>;
+    muteTimings: Pick<MuteTimingsLookup, 'names'>;
   },
 ): AlertRulesLookup {
   const store = createAlertRulesStore(deps.db);
@@ -44,7 +48,11 @@ export function registerAlertRules(
     },
   });
   const access = createRuleAccess(deps.authorizer);
-  const references = createReferenceCheck(siblings);
+  const references = createReferenceCheck({
+    ...siblings,
+    receiverExists: async (orgId, name) => (await siblings.alerting.integrationsOf(orgId, name)).length > 0,
+    timeIntervalNames: (orgId) => siblings.muteTimings.names(orgId),
+  });
   const folders = createRuleFolders(siblings.dashboards);
 
   registerAlertRuleProvisioningRoutes(deps.api, { service, access, references, folders });

@@ -6,11 +6,16 @@ import type { RuleDraft } from './rule-draft.js';
 
 /**
  * What rules name outside themselves must exist: their folder (a missing one is `missingFolder`,
- * which differs per API) and every data source they query.
+ * which differs per API), every data source they query, and the contact point and time intervals
+ * their notification settings name.
  */
 export function createReferenceCheck(deps: {
   dashboards: Pick<DashboardsLink, 'folderByUid'>;
   datasources: Pick<DataSourcesLookup, 'typeOf'>;
+  /** whether the org has a contact point of that name */
+  receiverExists: (orgId: number, name: string) => Promise<boolean>;
+  /** the org's mute timing names */
+  timeIntervalNames: (orgId: number) => Promise<string[]>;
 }) {
   return async (orgId: number, folderUid: string, drafts: RuleDraft[], missingFolder: () => Error) => {
     if (!(await deps.dashboards.folderByUid(orgId, folderUid))) throw missingFolder();
@@ -22,6 +27,16 @@ export function createReferenceCheck(deps: {
             `failed to validate query ${query.refId}: data source with uid '${query.datasourceUid}' not found`,
           );
       }
+      const settings = draft.notificationSettings;
+      if (!settings) continue;
+      if (!(await deps.receiverExists(orgId, settings.receiver)))
+        throw invalidRule(`notification settings: receiver '${settings.receiver}' does not exist`);
+      const named = [...(settings.mute_time_intervals ?? []), ...(settings.active_time_intervals ?? [])];
+      if (named.length === 0) continue;
+      const known = new Set(await deps.timeIntervalNames(orgId));
+      const missing = named.find((name) => !known.has(name));
+      if (missing !== undefined)
+        throw invalidRule(`notification settings: time interval '${missing}' does not exist`);
     }
   };
 }

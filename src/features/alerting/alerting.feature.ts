@@ -170,8 +170,9 @@ export function registerAlerting(deps: FeatureDeps): AlertingFeature {
       delete tree.provenance;
       return tree;
     },
+    // the org's default contact point exists from the first question on, as for every other reader
     integrationsOf: async (orgId, receiver) =>
-      (await contactPoints.byName(orgId, receiver)).map((row) => ({
+      (await ensureOrgDefaults(orgId).then(() => contactPoints.byName(orgId, receiver))).map((row) => ({
         uid: row.uid,
         type: row.type,
         disableResolveMessage: row.disable_resolve_message === 1,
