@@ -615,4 +615,25 @@ describe('alert rules: provisioning API', () => {
     expect(elsewhere.status).toBe(400);
     expect((await call(server, 'GET', `${RULES}/${rule.uid}`, { as: ADMIN })).status).toBe(200);
   });
+
+  it('a folder holding rules (its own or a subfolder’s) is deleted only with forceDeleteRules, rules included', async () => {
+    const server = await startTestServer();
+    await seedFolderAndDataSource(server, [
+      { uid: 'rules-folder', title: 'Rules' },
+      { uid: 'child', title: 'Child', parentUid: 'rules-folder' },
+    ]);
+    const rule = await createRule(server, { folderUID: 'child' });
+    const refused = await call(server, 'DELETE', '/api/folders/rules-folder', { as: ADMIN });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('folder cannot be deleted: folder contains alert rules');
+    expect((await call(server, 'GET', '/api/folders/child', { as: ADMIN })).status).toBe(200);
+    expect((await call(server, 'GET', `${RULES}/${rule.uid}`, { as: ADMIN })).status).toBe(200);
+
+    const forced = await call(server, 'DELETE', '/api/folders/rules-folder?forceDeleteRules=true', {
+      as: ADMIN,
+    });
+    expect(forced.status).toBe(200);
+    expect((await call(server, 'GET', `${RULES}/${rule.uid}`, { as: ADMIN })).status).toBe(404);
+    expect((await call(server, 'GET', '/api/folders/child', { as: ADMIN })).status).toBe(404);
+  });
 });

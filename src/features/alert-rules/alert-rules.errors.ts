@@ -48,3 +48,10 @@ export const provenanceChange = (from: string, to: string) =>
 
 const exportQueryKind = defineError(400, 'alerting.alert-rule.export-query', 'invalid export query');
 export const badExportQuery = (detail: string) => exportQueryKind(detail);
+
+/** Grafana: a folder holding alert rules is deleted only with `forceDeleteRules=true`. */
+export const folderHasRules = defineError(
+  400,
+  'folder.contains-alert-rules',
+  'folder cannot be deleted: folder contains alert rules',
+);

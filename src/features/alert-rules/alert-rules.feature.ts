@@ -24,7 +24,10 @@ type RulesListener = Parameters<AlertRulesLookup['onRulesChanged']>[0];
 export function registerAlertRules(
   deps: FeatureDeps,
   siblings: {
-    dashboards: Pick<DashboardsLink, 'folderByUid' | 'rootFolderByTitle' | 'folderPath'>;
+    dashboards: Pick<
+      DashboardsLink,
+      'folderByUid' | 'rootFolderByTitle' | 'folderPath' | 'onFoldersDeleting'
+    >;
     datasources: Pick<DataSourcesLookup, 'typeOf'>;
     alerting: Pick<AlertingFeature, 'integrationsOf'>;
     muteTimings: Pick<MuteTimingsLookup, 'names'>;
@@ -54,6 +57,9 @@ export function registerAlertRules(
     timeIntervalNames: (orgId) => siblings.muteTimings.names(orgId),
   });
   const folders = createRuleFolders(siblings.dashboards);
+  siblings.dashboards.onFoldersDeleting((orgId, folderUids, force) =>
+    service.foldersDeleting(orgId, folderUids, force),
+  );
 
   registerAlertRuleProvisioningRoutes(deps.api, { service, access, references, folders });
   registerRulerRoutes(deps.api, { service, access, references, folders });

@@ -1,9 +1,10 @@
 import type { Clock } from '../../lib/clock.js';
 import { generateUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
-import type { AfterCommit, UnitOfWork } from '../../store/transaction.js';
+import { afterCommit, type AfterCommit, type UnitOfWork } from '../../store/transaction.js';
 import { BASE_INTERVAL_SECONDS, DEFAULT_GROUP_INTERVAL_SECONDS, type AlertRule } from './alert-rule.js';
 import {
+  folderHasRules,
   groupNotFound,
   invalidRule,
   provenanceChange,
@@ -232,6 +233,20 @@ export function createAlertRulesService(deps: {
     inFolder: (orgId: number, folderUid: string) => store.inFolder(orgId, folderUid),
     inGroup: (orgId: number, place: Place) => store.inGroup(orgId, place.folderUid, place.group),
     versions: (orgId: number, uid: string) => store.versions(orgId, uid),
+
+    /**
+     * Folders (one and its descendants) are being deleted, inside that unit of work: Grafana
+     * refuses while they hold rules, unless `force` deletes the rules with them.
+     */
+    async foldersDeleting(orgId: number, folderUids: string[], force: boolean): Promise<void> {
+      const uids = (await Promise.all(folderUids.map((f) => store.inFolder(orgId, f))))
+        .flat()
+        .map((r) => r.uid);
+      if (uids.length === 0) return;
+      if (!force) throw folderHasRules();
+      await store.delete(orgId, uids);
+      await afterCommit(() => deps.changed(orgId, { upserted: [], deleted: uids }));
+    },
 
     /** A new rule at the end of its group (created with the default interval when new). */
     create(actor: Actor, place: Place, draft: RuleDraft, mode: WriteMode, authorize: Authorize = NO_CHECK) {

@@ -10,7 +10,7 @@ import { createFolderTreeCache } from './folders/folder-tree.js';
 import { createFoldersStore } from './folders/folders.store.js';
 import { folderUrl } from './folders/folder-present.js';
 import { registerFoldersRoutes } from './folders/folders.routes.js';
-import { createFoldersService } from './folders/folders.service.js';
+import { createFoldersService, type FolderDeletionListener } from './folders/folders.service.js';
 import { dashboardNotFound } from './dashboards.errors.js';
 import { dashboardUrl, slugify } from './dashboard-model.js';
 import { folderNotFound } from './folders/folders.errors.js';
@@ -40,6 +40,8 @@ export interface DashboardsLink {
   rootFolderByTitle(orgId: number, title: string): Promise<FolderRef | undefined>;
   /** the titles from the root down to the folder itself, or undefined when it does not exist */
   folderPath(orgId: number, uid: string): Promise<string[] | undefined>;
+  /** asked inside a folder delete's unit of work (the folder and its descendants): throw to refuse */
+  onFoldersDeleting(listener: FolderDeletionListener): void;
 }
 
 interface FolderRef {
@@ -59,6 +61,7 @@ const folderRef = (node: FolderNode): FolderRef => ({
 export function registerDashboards(deps: FeatureDeps): DashboardsLink {
   const store = createDashboardsStore(deps.db);
   const foldersStore = createFoldersStore(deps.db);
+  const folderDeletionListeners: FolderDeletionListener[] = [];
   const folders = createFolderTreeCache({
     load: (orgId) => foldersStore.nodes(orgId),
     database: deps.database,
@@ -140,6 +143,7 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
   registerFoldersRoutes(
     deps.api,
     createFoldersService({
+      deleting: folderDeletionListeners,
       store: foldersStore,
       titles,
       folders,
@@ -235,6 +239,7 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
       const node = (await folders.of(orgId)).childrenOf('').find((f) => f.title === title);
       return node && folderRef(node);
     },
+    onFoldersDeleting: (listener) => void folderDeletionListeners.push(listener),
     async folderPath(orgId, uid) {
       let tree = await folders.of(orgId);
       // A folder the cached tree lacks may be newer than it (created on another instance).

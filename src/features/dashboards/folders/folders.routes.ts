@@ -5,6 +5,7 @@ import { can } from '../../../access/evaluator.js';
 import { uidTooLong } from '../dashboards.errors.js';
 import {
   CreateFolderBody,
+  DeleteFolderQuery,
   DeleteFolderResponse,
   FolderUidParams,
   ListFoldersQuery,
@@ -67,8 +68,15 @@ export function registerFoldersRoutes(api: Api, folders: FoldersService): void {
     '/api/folders/:uid',
     {
       config: { permission: onFolder('folders:delete') },
-      schema: { params: FolderUidParams, response: { 200: DeleteFolderResponse } },
+      schema: {
+        params: FolderUidParams,
+        querystring: DeleteFolderQuery,
+        response: { 200: DeleteFolderResponse },
+      },
     },
-    async (request) => folders.delete(identityOf(request), request.params.uid),
+    async (request) =>
+      folders.delete(identityOf(request), request.params.uid, {
+        forceDeleteRules: request.query.forceDeleteRules === true,
+      }),
   );
 }

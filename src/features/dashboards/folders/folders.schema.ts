@@ -27,6 +27,9 @@ export const UpdateFolderBody = Type.Object({
 
 export const MoveFolderBody = Type.Object({ parentUid: Type.Optional(Text(LIMITS.uid)) });
 
+/** Grafana: `forceDeleteRules=true` deletes the folder's alert rules with it instead of refusing. */
+export const DeleteFolderQuery = Type.Object({ forceDeleteRules: Type.Optional(Type.Boolean()) });
+
 export const DeleteFolderResponse = Type.Object({
   title: Type.String(),
   message: Type.String(),

@@ -29,6 +29,9 @@ export const MAX_FOLDER_DEPTH = 4;
 
 const ANONYMOUS = 'Anonymous';
 
+/** Asked before folders (a folder and its descendants) are deleted; throws to refuse. */
+export type FolderDeletionListener = (orgId: number, folderUids: string[], force: boolean) => Promise<void>;
+
 export function createFoldersService(deps: {
   store: FoldersStore;
   titles: TitleIndexCache;
@@ -36,6 +39,11 @@ export function createFoldersService(deps: {
   access: AccessFactory;
   resourcePermissions: ResourcePermissions;
   clock: Clock;
+  /**
+   * Features with things in folders (alert rules) are asked inside the delete's unit of work:
+   * they refuse it (throw) or delete their things too (`force`).
+   */
+  deleting: FolderDeletionListener[];
 }) {
   const { store, folders, clock } = deps;
 
@@ -197,7 +205,7 @@ export function createFoldersService(deps: {
     },
 
     /** Deletes the folder, its subfolders and every dashboard in them (as Grafana does). */
-    async delete(identity: Identity, uid: string) {
+    async delete(identity: Identity, uid: string, options: { forceDeleteRules?: boolean } = {}) {
       const found = await row(identity.orgId, uid);
       const tree = await folders.of(identity.orgId);
       const subtree = [...tree.withDescendants([uid])];
@@ -205,6 +213,9 @@ export function createFoldersService(deps: {
       if (dashboards.some((d) => d.provisioner !== '')) throw folderHasProvisioned();
       const dashboardUids = dashboards.map((d) => d.uid);
       await store.transaction(async (trx) => {
+        for (const listener of deps.deleting) {
+          await listener(identity.orgId, subtree, options.forceDeleteRules === true);
+        }
         await trx.deleteWithDashboards(identity.orgId, subtree);
         await deps.resourcePermissions.deleteResources(identity.orgId, 'folders', subtree);
         await deps.resourcePermissions.deleteResources(identity.orgId, 'dashboards', dashboardUids);
