@@ -4,8 +4,8 @@ import { ADMIN, call } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
 import { createTestDatabase, MYSQL_ADMIN } from '../helpers/databases.js';
 import { createUser } from '../helpers/factories.js';
-import { startHttpServer, startSilentServer, type Peer } from '../helpers/peers/datasource-peers.js';
-import { startPrometheus, type PrometheusServer } from '../helpers/prometheus.js';
+import { startScrapedGauge, thresholdRule, type ScrapedGauge } from '../helpers/alert-engine.js';
+import { startSilentServer } from '../helpers/peers/datasource-peers.js';
 
 // Rules over Debian's Prometheus scraping a target whose value the test sets; the scheduler is
 // ticked by hand on a manual clock kept at the real time, so the queries see what was scraped.
@@ -14,70 +14,19 @@ import { startPrometheus, type PrometheusServer } from '../helpers/prometheus.js
 
 const BASE = 10_000;
 const METRICS_ON = { metrics: { enabled: 'true' } };
-let value = 1;
-let target: Peer;
-let prometheus: PrometheusServer;
+let gauge: ScrapedGauge;
 
 beforeAll(async () => {
-  target = await startHttpServer((_request, response) => {
-    response.setHeader('content-type', 'text/plain; version=0.0.4');
-    response.end(`# TYPE svc_test_temperature gauge\nsvc_test_temperature{room="lab"} ${value}\n`);
-  });
-  prometheus = await startPrometheus({ staticTargets: [`127.0.0.1:${target.port}`] });
+  gauge = await startScrapedGauge('svc_test_temperature', 1);
 }, 60_000);
 
-afterAll(async () => {
-  await prometheus.stop();
-  await target.close();
-});
-
-/** Waits until Prometheus has scraped the current value. */
-async function scraped(expected: number): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const response = await fetch(`${prometheus.url}/api/v1/query?query=svc_test_temperature`);
-    const body = (await response.json()) as { data: { result: { value: [number, string] }[] } };
-    if (Number(body.data.result[0]?.value[1]) === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Prometheus never scraped ${expected}`);
-}
+afterAll(() => gauge.stop());
 
 /** The next 10 s boundary after the real now, and the clock moved there. */
 function nextTick(clock: ManualClock): number {
   const tick = Math.ceil((Date.now() + 1) / BASE) * BASE;
   clock.advance(tick - clock.now());
   return tick;
-}
-
-function thresholdRule(dsUid: string, model: Record<string, unknown>, title = 'Too hot') {
-  return {
-    title,
-    condition: 'C',
-    for: '0s',
-    noDataState: 'NoData',
-    execErrState: 'Error',
-    labels: {},
-    annotations: {},
-    data: [
-      {
-        refId: 'A',
-        relativeTimeRange: { from: 300, to: 0 },
-        datasourceUid: dsUid,
-        model: { refId: 'A', ...model },
-      },
-      {
-        refId: 'C',
-        relativeTimeRange: { from: 0, to: 0 },
-        datasourceUid: '__expr__',
-        model: {
-          refId: 'C',
-          type: 'threshold',
-          expression: 'A',
-          conditions: [{ evaluator: { type: 'gt', params: [30] } }],
-        },
-      },
-    ],
-  };
 }
 
 async function folderAndSource(server: TestServer, type: string, url: string, title = 'Rules') {
@@ -124,18 +73,16 @@ describe('alert rules over a real Prometheus', () => {
   it('fires when the scraped value crosses the threshold and resolves when it falls back', async () => {
     const clock = new ManualClock(Date.now());
     const server = await startTestServer({ clock });
-    const { folderUid, dsUid } = await folderAndSource(server, 'prometheus', prometheus.url);
+    const { folderUid, dsUid } = await folderAndSource(server, 'prometheus', gauge.prometheus.url);
     await putGroup(server, folderUid, [
       thresholdRule(dsUid, { expr: 'svc_test_temperature', instant: true }),
     ]);
 
-    value = 21;
-    await scraped(21);
+    await gauge.set(21);
     await server.alertScheduler.tick(nextTick(clock));
     expect(await alertStates(server)).toEqual(['Normal']);
 
-    value = 35;
-    await scraped(35);
+    await gauge.set(35);
     await server.alertScheduler.tick(nextTick(clock));
     const firing = await call(server, 'GET', '/api/prometheus/grafana/api/v1/alerts', { as: ADMIN });
     expect(firing.body.data.alerts[0]).toMatchObject({
@@ -145,17 +92,15 @@ describe('alert rules over a real Prometheus', () => {
     // Grafana's alert value: every captured refId, as Go's %e
     expect(firing.body.data.alerts[0].value).toBe('A: 3.500000e+01, C: 1.000000e+00');
 
-    value = 20;
-    await scraped(20);
+    await gauge.set(20);
     await server.alertScheduler.tick(nextTick(clock));
     expect(await alertStates(server)).toEqual(['Normal']);
   });
 
   it('POST /api/v1/eval previews a rule: every refId and which series would fire', async () => {
     const server = await startTestServer();
-    const { dsUid } = await folderAndSource(server, 'prometheus', prometheus.url);
-    value = 40;
-    await scraped(40);
+    const { dsUid } = await folderAndSource(server, 'prometheus', gauge.prometheus.url);
+    await gauge.set(40);
     const rule = thresholdRule(dsUid, { expr: 'svc_test_temperature', instant: true });
     const preview = await call(server, 'POST', '/api/v1/eval', {
       as: ADMIN,
@@ -225,8 +170,8 @@ describe('alert rule state and access', () => {
     const open = await folderAndSource(server, 'testdata', 'http://testdata.invalid', 'Open');
     const closed = await folderAndSource(server, 'testdata', 'http://testdata.invalid', 'Closed');
     const csv = { scenarioId: 'csv_content', csvContent: 'room,value\nlab,50' };
-    await putGroup(server, open.folderUid, [thresholdRule(open.dsUid, csv, 'open rule')]);
-    await putGroup(server, closed.folderUid, [thresholdRule(open.dsUid, csv, 'closed rule')]);
+    await putGroup(server, open.folderUid, [thresholdRule(open.dsUid, csv, { title: 'open rule' })]);
+    await putGroup(server, closed.folderUid, [thresholdRule(open.dsUid, csv, { title: 'closed rule' })]);
     // Viewers and Editors lose the closed folder
     const permissions = await call(server, 'POST', `/api/folders/${closed.folderUid}/permissions`, {
       as: ADMIN,
@@ -273,10 +218,14 @@ describe('alert rule state and access', () => {
     const quick = await folderAndSource(server, 'testdata', 'http://testdata.invalid', 'Quick');
     const stuck = await folderAndSource(server, 'prometheus', silent.url, 'Stuck');
     await putGroup(server, quick.folderUid, [
-      thresholdRule(quick.dsUid, { scenarioId: 'csv_content', csvContent: 'room,value\nlab,50' }, 'quick'),
+      thresholdRule(
+        quick.dsUid,
+        { scenarioId: 'csv_content', csvContent: 'room,value\nlab,50' },
+        { title: 'quick' },
+      ),
     ]);
     await putGroup(server, stuck.folderUid, [
-      thresholdRule(stuck.dsUid, { expr: 'up', instant: true }, 'stuck'),
+      thresholdRule(stuck.dsUid, { expr: 'up', instant: true }, { title: 'stuck' }),
     ]);
 
     const tick = server.alertScheduler.tick(T0);
@@ -311,7 +260,10 @@ describe('alert rule state and access', () => {
     const [a, b] = servers as [TestServer, TestServer];
     const { folderUid, dsUid } = await folderAndSource(a, 'testdata', 'http://testdata.invalid');
     const csv = { scenarioId: 'csv_content', csvContent: 'room,value\nlab,50\nhall,10' };
-    await putGroup(a, folderUid, [thresholdRule(dsUid, csv, 'one'), thresholdRule(dsUid, csv, 'two')]);
+    await putGroup(a, folderUid, [
+      thresholdRule(dsUid, csv, { title: 'one' }),
+      thresholdRule(dsUid, csv, { title: 'two' }),
+    ]);
 
     for (let i = 0; i < 3; i++) {
       const tick = T0 + i * BASE;

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
-import { startHttpServer, type Peer } from '../helpers/peers/datasource-peers.js';
+import { startScrapedGauge, thresholdRule, type ScrapedGauge } from '../helpers/alert-engine.js';
 import { startHttpReceiver, type HttpReceiver } from '../helpers/peers/http-receiver.js';
 import { startMosquitto, subscribe, type MosquittoBroker } from '../helpers/peers/mosquitto.js';
 import { startSmtpServer, type SmtpPeer } from '../helpers/peers/smtp-server.js';
-import { startPrometheus, type PrometheusServer } from '../helpers/prometheus.js';
 
 // The whole way, with real peers: Debian's Prometheus scrapes a value the test sets, a rule of
 // svc's fires on it, the policy tree (with `continue`) routes the alert to a webhook, an SMTP
@@ -14,20 +13,14 @@ import { startPrometheus, type PrometheusServer } from '../helpers/prometheus.js
 // The scheduler and the dispatcher are ticked by hand on a manual clock kept near the real time.
 
 const BASE = 10_000;
-let value = 20;
-let target: Peer;
-let prometheus: PrometheusServer;
+let gauge: ScrapedGauge;
 let smtp: SmtpPeer;
 let broker: MosquittoBroker;
 let mqtt: Awaited<ReturnType<typeof subscribe>>;
 let webhook: HttpReceiver;
 
 beforeAll(async () => {
-  target = await startHttpServer((_request, response) => {
-    response.setHeader('content-type', 'text/plain; version=0.0.4');
-    response.end(`# TYPE svc_e2e_temperature gauge\nsvc_e2e_temperature{room="lab"} ${value}\n`);
-  });
-  prometheus = await startPrometheus({ staticTargets: [`127.0.0.1:${target.port}`] });
+  gauge = await startScrapedGauge('svc_e2e_temperature', 20);
   smtp = await startSmtpServer();
   broker = await startMosquitto();
   mqtt = await subscribe(broker.url, 'alerts/e2e');
@@ -39,19 +32,8 @@ afterAll(async () => {
   await broker.stop();
   await smtp.close();
   await webhook.close();
-  await prometheus.stop();
-  await target.close();
+  await gauge.stop();
 });
-
-async function scraped(expected: number): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const response = await fetch(`${prometheus.url}/api/v1/query?query=svc_e2e_temperature`);
-    const body = (await response.json()) as { data: { result: { value: [number, string] }[] } };
-    if (Number(body.data.result[0]?.value[1]) === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Prometheus never scraped ${expected}`);
-}
 
 async function created(response: Promise<{ status: number; body: unknown }>, status: number) {
   const answer = await response;
@@ -73,7 +55,7 @@ describe('a rule over Prometheus notifies a webhook, an SMTP server and an MQTT 
     const ds = await created(
       call(server, 'POST', '/api/datasources', {
         as: ADMIN,
-        body: { name: 'prom', type: 'prometheus', url: prometheus.url, access: 'proxy' },
+        body: { name: 'prom', type: 'prometheus', url: gauge.prometheus.url, access: 'proxy' },
       }),
       200,
     );
@@ -112,33 +94,13 @@ describe('a rule over Prometheus notifies a webhook, an SMTP server and an MQTT 
           interval: 10,
           rules: [
             {
-              title: 'Too hot',
+              ...thresholdRule(
+                dsUid,
+                { expr: 'svc_e2e_temperature', instant: true },
+                { annotations: { summary: 'the {{ $labels.room }} is at {{ $values.A }} degrees' } },
+              ),
               folderUID: folder.uid,
               ruleGroup: 'lab',
-              condition: 'C',
-              for: '0s',
-              noDataState: 'NoData',
-              execErrState: 'Error',
-              annotations: { summary: 'the {{ $labels.room }} is at {{ $values.A }} degrees' },
-              data: [
-                {
-                  refId: 'A',
-                  relativeTimeRange: { from: 300, to: 0 },
-                  datasourceUid: dsUid,
-                  model: { refId: 'A', expr: 'svc_e2e_temperature', instant: true },
-                },
-                {
-                  refId: 'C',
-                  relativeTimeRange: { from: 0, to: 0 },
-                  datasourceUid: '__expr__',
-                  model: {
-                    refId: 'C',
-                    type: 'threshold',
-                    expression: 'A',
-                    conditions: [{ evaluator: { type: 'gt', params: [30] } }],
-                  },
-                },
-              ],
             },
           ],
         },
@@ -154,8 +116,7 @@ describe('a rule over Prometheus notifies a webhook, an SMTP server and an MQTT 
       await server.alertDispatcher.tick(now);
     };
 
-    value = 35;
-    await scraped(35);
+    await gauge.set(35);
     await step(0, true); // fires; the group waits 1 s
     expect(webhook.requests).toHaveLength(0);
     await step(1000, false);
@@ -170,8 +131,7 @@ describe('a rule over Prometheus notifies a webhook, an SMTP server and an MQTT 
     const [message] = await mqtt.waitFor(1);
     expect(JSON.parse(message!.payload)).toMatchObject({ status: 'firing' });
 
-    value = 20;
-    await scraped(20);
+    await gauge.set(20);
     await step(9000, true); // resolves at the next evaluation; the group flushes 10 s after its first flush
     await step(1000, false);
     expect(webhook.requests.map((r) => (r.json as { status: string }).status)).toEqual([
