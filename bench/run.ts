@@ -10,6 +10,9 @@
 // BENCH_SCALE_DASHBOARDS=100000  the large size of the scale study and the search organizations
 // BENCH_SCALE_GRANTS=10-15       team grants per dashboard in the scale study
 // BENCH_ALERT_RULES=10000        rules of the alert-rules study (BENCH_ALERT_WARMUP, _MEASURE: seconds)
+// BENCH_DISPATCH_ALERTS=10000    firing alerts POSTed in the alert-dispatch study, in
+//   BENCH_DISPATCH_GROUPS=1000 groups over BENCH_DISPATCH_ROUTES=50 team routes (one webhook each);
+//   BENCH_DISPATCH_TIMEOUT=180 seconds the burst may take to arrive
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +26,7 @@ import { datasourceScenarios } from './scenarios/datasources.js';
 import { identityScenarios } from './scenarios/identity.js';
 import { rbacScenarios } from './scenarios/rbac.js';
 import { opsScenarios } from './scenarios/ops.js';
+import { alertDispatchStudy } from './scenarios/alert-dispatch.js';
 import { alertRulesStudy } from './scenarios/alert-rules.js';
 import { scaleStudy } from './scenarios/scale.js';
 import type { BenchContext, Figure, Scenario, Study } from './scenarios/types.js';
@@ -43,7 +47,7 @@ const scenarios: Scenario[] = [
   ...alertingScenarios,
   ...alertingFanoutScenarios,
 ].filter((s) => selected(s.name));
-const studies: Study[] = [scaleStudy, alertRulesStudy].filter((s) => selected(s.name));
+const studies: Study[] = [scaleStudy, alertRulesStudy, alertDispatchStudy].filter((s) => selected(s.name));
 
 interface Row extends Measurement {
   scenario: string;

@@ -156,3 +156,11 @@ export function rssMb(pid: number): { rss: number; peak: number } | null {
     return null;
   }
 }
+
+const CLOCK_TICKS_PER_S = 100;
+
+/** user + system CPU seconds of a process so far (/proc/<pid>/stat fields 14 and 15). */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
+}

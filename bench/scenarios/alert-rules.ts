@@ -4,25 +4,17 @@
 // After one minute of warm-up (first evaluations write every instance) it measures the server
 // process's CPU, the evaluations done, how late they started (p99) and the state rows written.
 // The dispatcher runs too (one group per rule, to a local webhook): its CPU is in the figure.
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiClient, pool } from '../api-seed.js';
-import { rssMb } from '../server.js';
+import { cpuSeconds, rssMb } from '../server.js';
 import type { Figure, Study } from './types.js';
 
 const RULES = Number(process.env.BENCH_ALERT_RULES ?? 10_000);
 const PER_GROUP = 100;
 const WARM_UP_S = Number(process.env.BENCH_ALERT_WARMUP ?? 60);
 const MEASURE_S = Number(process.env.BENCH_ALERT_MEASURE ?? 60);
-const CLOCK_TICKS_PER_S = 100;
-
-/** user + system CPU seconds of a process so far (/proc/<pid>/stat fields 14 and 15). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
-}
 
 /** The value of one sample of the server's /metrics (0 when absent). */
 function sample(text: string, name: string): number {
