@@ -131,6 +131,15 @@ export function createReceiversTestService(deps: {
       const templates = await deps.templates.templateSet(orgId);
       const total = receivers.reduce((n, r) => n + r.configs.length, 0);
       if (total === 0) throw noReceiversToTest();
+      // One notification object per integration type, shared by every integration of that type:
+      // the renders of a fan-out are cached per notification object (render-cache.ts), so 100
+      // webhooks render the default title and message once instead of 100 times.
+      const dataByType = new Map<string, NotificationData>();
+      const dataFor = (type: string): NotificationData => {
+        let data = dataByType.get(type);
+        if (!data) dataByType.set(type, (data = testData(type, testAlert, now)));
+        return data;
+      };
 
       const results = await Promise.all(
         receivers.map(async (receiver) => {
@@ -153,7 +162,7 @@ export function createReceiversTestService(deps: {
               settings: prepared.all,
               disableResolveMessage: config.disableResolveMessage ?? false,
             };
-            jobs.push({ integration, data: testData(prepared.type, testAlert, now), outcome });
+            jobs.push({ integration, data: dataFor(prepared.type), outcome });
           }
           const sent = await deps.delivery.sendAll(orgId, receiver.name, jobs, templates, {
             timeoutMs,

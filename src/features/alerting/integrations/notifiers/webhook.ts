@@ -116,24 +116,11 @@ async function send(d: Delivery, extended: boolean): Promise<NotifierOutcome> {
     if (result.error) throw new DeliveryError(`failed to template webhook payload: ${result.error.message}`);
     body = result.output;
   } else {
-    body = toJson(
-      struct({
-        receiver: data.Receiver,
-        status: data.Status,
-        alerts: data.Alerts,
-        groupLabels: data.GroupLabels,
-        commonLabels: data.CommonLabels,
-        commonAnnotations: data.CommonAnnotations,
-        externalURL: data.ExternalURL,
-        appVersion: data.AppVersion || undefined,
-        version: '1',
-        groupKey: data.GroupKey,
-        truncatedAlerts: typeof data.TruncatedAlerts === 'number' ? data.TruncatedAlerts : 0,
-        orgId: d.context.orgId ?? 1,
-        title: d.renderWith(data, s.text('title', defaultTitle), 'title'),
-        state: data.Status === 'firing' ? 'alerting' : 'ok',
-        message: d.renderWith(data, s.text('message', defaultMessage), 'message'),
-      }),
+    body = defaultBody(
+      data,
+      d.context.orgId ?? 1,
+      d.renderWith(data, s.text('title', defaultTitle), 'title'),
+      d.renderWith(data, s.text('message', defaultMessage), 'message'),
     );
   }
 
@@ -159,6 +146,44 @@ async function send(d: Delivery, extended: boolean): Promise<NotifierOutcome> {
     tls: extended && s.has('tlsConfig') ? tlsSettings(s) : undefined,
   });
   return { statusCode: res.status };
+}
+
+/**
+ * Grafana's default body, encoded once per notification, org and texts: the webhooks of a fan-out
+ * share the notification (`truncated`) and mostly its title and message, so they send the same
+ * bytes, and encoding the alerts the way Go does was most of the CPU of each send.
+ */
+const encodedBodies = new WeakMap<NotificationData, Map<string, string>>();
+/** Per notification; more distinct bodies than this are simply encoded again. */
+const maxBodies = 100;
+
+function defaultBody(data: NotificationData, orgId: number, title: string, message: string): string {
+  let bodies = encodedBodies.get(data);
+  if (!bodies) encodedBodies.set(data, (bodies = new Map<string, string>()));
+  const key = `${orgId}\u0000${title}\u0000${message}`;
+  const hit = bodies.get(key);
+  if (hit !== undefined) return hit;
+  const body = toJson(
+    struct({
+      receiver: data.Receiver,
+      status: data.Status,
+      alerts: data.Alerts,
+      groupLabels: data.GroupLabels,
+      commonLabels: data.CommonLabels,
+      commonAnnotations: data.CommonAnnotations,
+      externalURL: data.ExternalURL,
+      appVersion: data.AppVersion || undefined,
+      version: '1',
+      groupKey: data.GroupKey,
+      truncatedAlerts: typeof data.TruncatedAlerts === 'number' ? data.TruncatedAlerts : 0,
+      orgId,
+      title,
+      state: data.Status === 'firing' ? 'alerting' : 'ok',
+      message,
+    }),
+  );
+  if (bodies.size < maxBodies) bodies.set(key, body);
+  return body;
 }
 
 /** Grafana's HMAC: hex HMAC-SHA256 over `[<unix seconds>:]<body>`. */
