@@ -6,11 +6,9 @@
  * rules). Applied at start-up, before /readyz; a bad file or group is logged and skipped.
  */
 
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { parse } from 'yaml';
-import { expandDocument, type Env } from '../alerting/provisioning/expand-values.js';
+import type { Env } from '../alerting/provisioning/expand-values.js';
+import { readAlertingFiles } from '../alerting/provisioning/read-files.js';
 import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
 import { folderNotFound, invalidRule } from './alert-rules.errors.js';
 import type { AlertQueryBody } from './alert-rules.schema.js';
@@ -96,13 +94,6 @@ export async function provisionAlertRuleFiles(deps: {
   dashboards: Pick<DashboardsLink, 'folderByUid' | 'rootFolderByTitle'>;
 }): Promise<void> {
   const { logger } = deps;
-  const folder = join(deps.directory, 'alerting');
-  let names: string[];
-  try {
-    names = (await readdir(folder)).filter((n) => /\.(ya?ml|json)$/i.test(n)).sort();
-  } catch {
-    return;
-  }
   const attempt = async (path: string, what: string, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -114,15 +105,15 @@ export async function provisionAlertRuleFiles(deps: {
     }
   };
 
-  for (const name of names) {
-    const path = join(folder, name);
+  for (const file of await readAlertingFiles(deps.directory, deps.env)) {
+    const { path } = file;
     let document: Loose;
     let groups: FileGroup[];
     try {
-      const raw = await expandDocument(parse(await readFile(path, 'utf8')), deps.env);
-      if (!isObject(raw)) throw new Error('the file is not a YAML mapping');
-      document = raw;
-      groups = readGroups(raw);
+      if ('error' in file) throw file.error;
+      if (!isObject(file.raw)) throw new Error('the file is not a YAML mapping');
+      document = file.raw;
+      groups = readGroups(file.raw);
     } catch (err) {
       logger.error({ path, error: (err as Error).message }, 'alert rule provisioning: cannot read file');
       continue;

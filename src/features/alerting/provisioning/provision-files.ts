@@ -7,15 +7,13 @@
  * or item is logged with its path and skipped; start-up goes on.
  */
 
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { parse } from 'yaml';
 import type { ContactPointsService } from '../contact-points.service.js';
 import type { PoliciesService } from '../policies.service.js';
 import type { Route } from '../routing/route.js';
 import type { TemplatesService } from '../templates.service.js';
-import { expandDocument, type Env } from './expand-values.js';
+import type { Env } from './expand-values.js';
+import { readAlertingFiles } from './read-files.js';
 
 interface FileDocument {
   path: string;
@@ -119,22 +117,16 @@ export async function provisionAlertingFiles(deps: {
     | undefined;
 }): Promise<void> {
   const { logger } = deps;
-  const folder = join(deps.directory, 'alerting');
-  let names: string[];
-  try {
-    names = (await readdir(folder)).filter((n) => /\.(ya?ml|json)$/i.test(n)).sort();
-  } catch {
-    return;
-  }
-
   const documents: FileDocument[] = [];
-  for (const name of names) {
-    const path = join(folder, name);
+  for (const file of await readAlertingFiles(deps.directory, deps.env)) {
     try {
-      const raw = await expandDocument(parse(await readFile(path, 'utf8')), deps.env);
-      documents.push(readDocument(path, raw));
+      if ('error' in file) throw file.error;
+      documents.push(readDocument(file.path, file.raw));
     } catch (err) {
-      logger.error({ path, error: (err as Error).message }, 'alerting provisioning: cannot read file');
+      logger.error(
+        { path: file.path, error: (err as Error).message },
+        'alerting provisioning: cannot read file',
+      );
     }
   }
 
