@@ -5,7 +5,7 @@
  * leaves out are inherited from its parent.
  */
 
-import { compileMatcher, matchesAll } from './matchers.js';
+import { compileMatcher, matchesAll, type CompiledMatcher } from './matchers.js';
 import { routeMatchers, type Route } from './route.js';
 
 interface MatchedRoute {
@@ -47,10 +47,21 @@ function withOwn(route: Route, parent: MatchedRoute, path: number[]): MatchedRou
   };
 }
 
+/**
+ * A route's matchers, compiled once per route object: the dispatcher routes every alert of an org
+ * through the same tree object, and regex matchers are not free to build.
+ */
+const compiled = new WeakMap<Route, CompiledMatcher[]>();
+function compiledMatchersOf(route: Route): CompiledMatcher[] {
+  let matchers = compiled.get(route);
+  if (!matchers) compiled.set(route, (matchers = routeMatchers(route).map(compileMatcher)));
+  return matchers;
+}
+
 function visit(route: Route, self: MatchedRoute, labels: Readonly<Record<string, string>>): MatchedRoute[] {
   const matched: MatchedRoute[] = [];
   for (const [index, child] of (route.routes ?? []).entries()) {
-    const matchers = routeMatchers(child).map(compileMatcher);
+    const matchers = compiledMatchersOf(child);
     if (!matchesAll(matchers, labels)) continue;
     matched.push(...visit(child, withOwn(child, self, [...self.path, index]), labels));
     if (!child.continue) break;

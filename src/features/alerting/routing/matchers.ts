@@ -11,7 +11,7 @@ export interface Matcher {
   value: string;
 }
 
-interface CompiledMatcher extends Matcher {
+export interface CompiledMatcher extends Matcher {
   matches(labels: Readonly<Record<string, string>>): boolean;
 }
 
