@@ -43,7 +43,7 @@ async function created(response: Promise<{ status: number; body: unknown }>, sta
 
 describe('a rule over Prometheus notifies a webhook, an SMTP server and an MQTT broker', () => {
   it('sends firing, then resolved, to each contact point the policies route to', async () => {
-    const clock = new ManualClock(Math.ceil(Date.now() / BASE) * BASE);
+    const clock = new ManualClock(Math.floor(Date.now() / BASE) * BASE);
     const server = await startTestServer({
       clock,
       overrides: { smtp: { enabled: 'true', host: `127.0.0.1:${smtp.port}` } },
@@ -108,18 +108,21 @@ describe('a rule over Prometheus notifies a webhook, an SMTP server and an MQTT 
       200,
     );
 
-    let now = clock.now();
-    const step = async (ms: number, evaluate: boolean) => {
-      now += ms;
-      clock.advance(now - clock.now());
-      if (evaluate) await server.alertScheduler.tick(now);
-      await server.alertDispatcher.tick(now);
+    // Each evaluation runs at the first 10 s boundary after the real now, after Prometheus has
+    // scraped the value: an evaluation time before the scrape would read the value before it.
+    const at = async (time: number, evaluate: boolean) => {
+      clock.advance(time - clock.now());
+      if (evaluate) await server.alertScheduler.tick(time);
+      await server.alertDispatcher.tick(time);
     };
+    const nextTick = () => Math.max(clock.now() + BASE, Math.ceil((Date.now() + 1) / BASE) * BASE);
 
     await gauge.set(35);
-    await step(0, true); // fires; the group waits 1 s
+    const fired = nextTick();
+    await at(fired, true); // fires; the group waits 1 s
     expect(webhook.requests).toHaveLength(0);
-    await step(1000, false);
+    await at(fired + 1000, false);
+    expect(webhook.requests).toHaveLength(1);
     const firing = webhook.requests.map(
       (r) => r.json as { status: string; alerts: { annotations: Record<string, string> }[] },
     );
@@ -132,8 +135,10 @@ describe('a rule over Prometheus notifies a webhook, an SMTP server and an MQTT 
     expect(JSON.parse(message!.payload)).toMatchObject({ status: 'firing' });
 
     await gauge.set(20);
-    await step(9000, true); // resolves at the next evaluation; the group flushes 10 s after its first flush
-    await step(1000, false);
+    // resolves at the next evaluation; the group flushes again 10 s (or more) after its first flush
+    const resolved = nextTick();
+    await at(resolved, true);
+    await at(resolved + 1000, false);
     expect(webhook.requests.map((r) => (r.json as { status: string }).status)).toEqual([
       'firing',
       'resolved',
