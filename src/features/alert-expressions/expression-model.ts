@@ -1,4 +1,4 @@
-import { EXPRESSION_DATASOURCE_UID, type AlertQuery } from '../alert-rules/alert-rule.js';
+import type { AlertQuery } from '../alert-rules/alert-rule.js';
 import { CLASSIC_EVALUATORS, classicEvaluatorArity, type ClassicCondition } from './classic-conditions.js';
 import { CLASSIC_REDUCERS } from './classic-reducers.js';
 import { parseDurationMs } from './duration.js';
@@ -14,11 +14,6 @@ export type Command =
   | { type: 'resample'; input: string; spec: ResampleSpec; refs: string[] }
   | { type: 'threshold'; input: string; spec: ThresholdSpec; refs: string[] }
   | { type: 'classic_conditions'; conditions: ClassicCondition[]; refs: string[] };
-
-/** Older clients mark expressions with the data source uid `-100`. */
-export function isExpression(query: AlertQuery): boolean {
-  return query.datasourceUid === EXPRESSION_DATASOURCE_UID || query.datasourceUid === '-100';
-}
 
 class ModelError extends Error {}
 class UnknownTypeError extends Error {}

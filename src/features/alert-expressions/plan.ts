@@ -1,5 +1,6 @@
 import type { AlertQuery } from '../alert-rules/alert-rule.js';
-import { isExpression, parseCommand, type Command } from './expression-model.js';
+import { isExpression } from '../alert-rules/alert-rule.js';
+import { parseCommand, type Command } from './expression-model.js';
 
 /** A rule's queries and expressions, checked, with the expressions in an order that can run. */
 export interface Plan {

@@ -13,6 +13,11 @@ export type ExecErrState = (typeof EXEC_ERR_STATES)[number];
 /** The data source uid that marks a server-side expression (older clients send `-100`). */
 export const EXPRESSION_DATASOURCE_UID = '__expr__';
 
+/** Whether a rule's query is a server-side expression, in either spelling. */
+export function isExpression(query: Pick<AlertQuery, 'datasourceUid'>): boolean {
+  return query.datasourceUid === EXPRESSION_DATASOURCE_UID || query.datasourceUid === '-100';
+}
+
 /** One query or expression of a rule; `from`/`to` are seconds before the evaluation time. */
 export interface AlertQuery {
   refId: string;

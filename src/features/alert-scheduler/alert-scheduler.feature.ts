@@ -7,6 +7,7 @@ import type { AlertSink } from '../alert-state/alert-sink.js';
 import type { StateCache } from '../alert-state/state-cache.js';
 import type { DataSourcesLookup } from '../datasources/datasources.lookup.js';
 import { registerEvalRoutes } from './eval.routes.js';
+import { createEvalService } from './eval.service.js';
 import { createLeaseStore } from './lease.store.js';
 import { createRuleEvaluator } from './rule-evaluator.js';
 import { createScheduler, type Scheduler } from './scheduler.js';
@@ -45,7 +46,7 @@ export function registerAlertScheduler(
     metrics: deps.metrics,
     logger: deps.logger,
   });
-  registerEvalRoutes(deps.api, { datasources: siblings.datasources, clock: deps.clock });
+  registerEvalRoutes(deps.api, createEvalService({ datasources: siblings.datasources, clock: deps.clock }));
   if (config.unifiedAlerting.enabled && config.unifiedAlerting.executeAlerts && deps.clock === systemClock) {
     deps.hooks.onStart(() => Promise.resolve(scheduler.start()));
   }

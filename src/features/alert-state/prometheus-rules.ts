@@ -1,5 +1,5 @@
 import { toIso } from '../../lib/clock.js';
-import { EXPRESSION_DATASOURCE_UID, type AlertRule } from '../alert-rules/alert-rule.js';
+import { isExpression, type AlertRule } from '../alert-rules/alert-rule.js';
 import { stateWithReason, type AlertInstance, type InstanceState } from './alert-instance.js';
 import type { RuleEvaluationStatus } from './state-cache.js';
 
@@ -129,11 +129,7 @@ export function presentRule(
     name: rule.title,
     query: JSON.stringify(rule.data),
     queriedDatasourceUIDs: [
-      ...new Set(
-        rule.data
-          .map((q) => q.datasourceUid)
-          .filter((uid) => uid !== EXPRESSION_DATASOURCE_UID && uid !== '-100'),
-      ),
+      ...new Set(rule.data.filter((q) => !isExpression(q)).map((q) => q.datasourceUid)),
     ],
     duration: rule.forSeconds,
     ...(rule.keepFiringForSeconds ? { keepFiringFor: rule.keepFiringForSeconds } : {}),
