@@ -13,7 +13,6 @@ import {
   type KyselyPlugin,
   type SqliteDatabase,
   type Dialect,
-  type MigrationLockOptions,
 } from 'kysely';
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
@@ -81,27 +80,15 @@ function createDialect(config: DatabaseConfig, onPoolError: (err: Error) => void
 }
 
 /**
- * Kysely assumes one process per SQLite file. Writing the lock row first thing in the migration
- * transaction takes SQLite's write lock, so a second process starting at the same moment waits
- * (busy_timeout) and then finds the migrations done, instead of running them twice.
+ * Kysely assumes one process per SQLite file: its SQLite adapter runs the steps outside a
+ * transaction and its "lock" is an autocommitted row update that excludes nobody. SQLite's DDL is
+ * transactional, so every pending step runs in one transaction instead: of processes starting at
+ * the same moment, one commits; the others fail on SQLite's write lock, roll back whole, and on
+ * their next attempt (migrateToLatest) find the steps applied. Nothing is half-applied or twice.
  */
 class SerialMigrationsSqliteAdapter extends SqliteAdapter {
-  override async acquireMigrationLock(db: Kysely<unknown>, options: MigrationLockOptions): Promise<void> {
-    const locks = db as unknown as Kysely<Record<string, { id: string; is_locked: number }>>;
-    await locks
-      .updateTable(options.lockTable)
-      .set({ is_locked: 1 })
-      .where('id', '=', options.lockRowId)
-      .execute();
-  }
-
-  override async releaseMigrationLock(db: Kysely<unknown>, options: MigrationLockOptions): Promise<void> {
-    const locks = db as unknown as Kysely<Record<string, { id: string; is_locked: number }>>;
-    await locks
-      .updateTable(options.lockTable)
-      .set({ is_locked: 0 })
-      .where('id', '=', options.lockRowId)
-      .execute();
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 

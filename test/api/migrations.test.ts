@@ -62,8 +62,15 @@ async function migrateSqliteFromSeveralProcesses() {
     const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', script, dataDir]);
     return JSON.parse(stdout) as string[];
   };
-  const results = await Promise.all([run(), run(), run()]);
+  const results = await Promise.all([run(), run(), run(), run()]);
   expect(results.flat().sort()).toEqual(Object.keys(migrations).sort());
+  const database = openDatabase(testConfig(testDb.overrides).database);
+  opened.push(database);
+  const log = await database.db
+    .selectFrom('migration_log' as never)
+    .selectAll()
+    .execute();
+  expect(log).toHaveLength(Object.keys(migrations).length);
 }
 
 describe('first start', () => {
