@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { CONNECTIONS, DURATION_S, measure, warmUp, type Measurement } from './measure.js';
-import { alertingFanoutScenarios } from './scenarios/alerting-fanout.js';
+import { alertingFanoutStudy } from './scenarios/alerting-fanout.js';
 import { alertingScenarios } from './scenarios/alerting.js';
 import { dashboardScenarios } from './scenarios/dashboards.js';
 import { datasourceScenarios } from './scenarios/datasources.js';
@@ -45,9 +45,10 @@ const scenarios: Scenario[] = [
   ...dashboardScenarios,
   ...datasourceScenarios,
   ...alertingScenarios,
-  ...alertingFanoutScenarios,
 ].filter((s) => selected(s.name));
-const studies: Study[] = [scaleStudy, alertRulesStudy, alertDispatchStudy].filter((s) => selected(s.name));
+const studies: Study[] = [scaleStudy, alertRulesStudy, alertDispatchStudy, alertingFanoutStudy].filter((s) =>
+  selected(s.name),
+);
 
 interface Row extends Measurement {
   scenario: string;

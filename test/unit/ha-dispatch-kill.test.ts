@@ -10,10 +10,10 @@ import { ADMIN } from '../helpers/client.js';
 import { createTestDatabase, PG_ADMIN, type TestDatabase } from '../helpers/databases.js';
 import { startHttpReceiver, type HttpReceiver } from '../helpers/peers/http-receiver.js';
 
-// Two real svc processes on one PostgreSQL database, on the system clock (their scheduler's lease
-// and dispatch loop run for real). An alert is posted, and the instance holding the lease is killed
-// with SIGKILL before the group's wait is over: the survivor takes the lease over and the webhook
-// gets the notification exactly once.
+// Three real svc processes on one PostgreSQL database, on the system clock (their scheduler's lease
+// and dispatch loop run for real). Alerts of several groups are posted, and the instance holding
+// the lease is killed with SIGKILL before the groups' wait is over: one of the two survivors takes
+// the lease over and the webhook gets each group's notification exactly once.
 
 const children: ChildProcessWithoutNullStreams[] = [];
 let database: TestDatabase | undefined;
@@ -67,15 +67,18 @@ async function api(url: string, method: string, path: string, body?: unknown) {
 }
 
 describe('alert dispatch across processes', () => {
-  it('the lease holder is killed mid-group: the survivor sends the notification, once', async () => {
+  it('the lease holder of three is killed mid-group: a survivor sends each notification, once', async () => {
     database = await createTestDatabase('postgres');
     const name = (database.overrides.database as { name: string }).name;
     webhook = await startHttpReceiver();
-    // The first process migrates; the second starts once it is ready.
+    // The first process migrates; the others start once it is ready.
     const first = runSvc(name);
     const firstUrl = await first.ready();
-    const second = runSvc(name);
-    const secondUrl = await second.ready();
+    const others = [runSvc(name), runSvc(name)];
+    const instances = [
+      { process: first, url: firstUrl },
+      ...(await Promise.all(others.map(async (p) => ({ process: p, url: await p.ready() })))),
+    ];
 
     const cp = await api(firstUrl, 'POST', '/api/v1/provisioning/contact-points', {
       name: 'hook',
@@ -104,23 +107,30 @@ describe('alert dispatch across processes', () => {
     }
     await client.end();
     expect(holder).not.toBe('');
-    const [leader, survivorUrl] = holder.includes(`/${first.child.pid}/`)
-      ? [first, secondUrl]
-      : [second, firstUrl];
+    const leader = instances.find((i) => holder.includes(`/${i.process.child.pid}/`))!;
+    expect(leader).toBeDefined();
+    const survivors = instances.filter((i) => i !== leader);
 
-    const posted = await api(survivorUrl, 'POST', '/api/alertmanager/grafana/api/v2/alerts', [
-      { labels: { alertname: 'Killed', severity: 'page' }, annotations: { summary: 'one notification' } },
-    ]);
-    expect(posted.status, posted.text).toBe(200);
-    // The leader picks the alert up within a second and waits 5 s (group_wait): kill it first.
+    // Five groups (group_by alertname), each posted to a survivor, alternately.
+    const names = ['KilledA', 'KilledB', 'KilledC', 'KilledD', 'KilledE'];
+    for (const [n, alertname] of names.entries()) {
+      const posted = await api(survivors[n % 2]!.url, 'POST', '/api/alertmanager/grafana/api/v2/alerts', [
+        { labels: { alertname, severity: 'page' }, annotations: { summary: 'one notification' } },
+      ]);
+      expect(posted.status, posted.text).toBe(200);
+    }
+    // The leader picks the alerts up within a second and waits 5 s (group_wait): kill it first.
     await sleep(1500);
-    leader.child.kill('SIGKILL');
+    leader.process.child.kill('SIGKILL');
 
-    // The survivor takes the lease when it lapses (≤ 15 s), then flushes the group.
-    for (let i = 0; i < 400 && webhook.requests.length === 0; i++) await sleep(100);
+    // A survivor takes the lease when it lapses (≤ 15 s), then flushes the groups.
+    for (let i = 0; i < 400 && webhook.requests.length < names.length; i++) await sleep(100);
     await sleep(3000);
-    const notifications = webhook.requests.map((r) => r.json as { status: string; alerts: unknown[] });
-    expect(notifications.map((n) => n.status)).toEqual(['firing']);
-    expect(notifications[0]!.alerts).toHaveLength(1);
+    const notifications = webhook.requests.map(
+      (r) => r.json as { status: string; groupLabels: { alertname: string }; alerts: unknown[] },
+    );
+    expect(notifications.map((n) => n.status)).toEqual(names.map(() => 'firing'));
+    expect(notifications.map((n) => n.groupLabels.alertname).sort()).toEqual(names);
+    for (const n of notifications) expect(n.alerts).toHaveLength(1);
   }, 90_000);
 });
