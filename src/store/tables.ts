@@ -390,6 +390,12 @@ export interface AlertNotificationHistoryTable {
   send_resolved: number;
   is_test: number;
   created: number;
+  /** the dispatcher's group key ('' for a test) */
+  group_key: Generated<string>;
+  /** `,uid1,uid2,`: the rules whose alerts the notification carried ('' for none) */
+  rule_uids: Generated<string>;
+  alerts_firing: Generated<number>;
+  alerts_resolved: Generated<number>;
 }
 
 export interface AnnotationTable {

@@ -163,6 +163,26 @@ describe('alert rules to contact points', () => {
     await run(T0 + 16 * 60 * SEC);
     const later = peer.requests.slice(2).map((r) => summary(r.json as WebhookBody));
     expect(later).toEqual(['resolved: Hot/hall=resolved,Hot/lab=resolved']);
+
+    // the delivery history links each notification to its rule and group, oldest last
+    const history = async (query: string) =>
+      (
+        (await call(server, 'GET', `/api/v1/notifications/history?${query}`, { as: ADMIN })).body as {
+          history: { ruleUIDs: string[]; groupKey?: string; alerts: object; status: string }[];
+        }
+      ).history;
+    const hot = await history('ruleUID=hot');
+    expect(hot.map((h) => [h.status, h.ruleUIDs, h.alerts])).toEqual([
+      ['ok', ['hot'], { firing: 0, resolved: 2 }],
+      ['ok', ['hot'], { firing: 2, resolved: 0 }],
+    ]);
+    const hotKey = (peer.requests[1]!.json as WebhookBody).groupKey;
+    expect(hot.map((h) => h.groupKey)).toEqual([hotKey, hotKey]);
+    expect((await history(`groupKey=${encodeURIComponent(hotKey)}`)).length).toBe(2);
+    expect((await history('ruleUID=direct')).map((h) => h.alerts)).toEqual([{ firing: 1, resolved: 0 }]);
+    // LIKE's wildcards in the filter match literally
+    expect(await history('ruleUID=h_t')).toEqual([]);
+    expect(await history('ruleUID=%25')).toEqual([]);
   });
 
   it('three servers on one database: only the leader sends; when it dies one survivor takes over and each notification arrives once', async () => {

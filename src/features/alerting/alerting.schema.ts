@@ -93,6 +93,8 @@ export const HistoryQuery = Type.Object({
   integration: Type.Optional(Type.String()),
   type: Type.Optional(Type.String()),
   status: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('failed')])),
+  ruleUID: Type.Optional(Type.String({ minLength: 1, maxLength: 190 })),
+  groupKey: Type.Optional(Type.String({ maxLength: 2048 })),
   from: Type.Optional(Type.String()),
   to: Type.Optional(Type.String()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),

@@ -7,6 +7,7 @@ import type { ContactPointsService } from './contact-points.service.js';
 import type { HistoryFilter, HistoryStore } from './history.store.js';
 import { sendIntegration, type Integration, type SendResult } from './integrations/index.js';
 import { buildNotificationData, type AlertInput, type NotificationData } from './templates/index.js';
+import { privateKeys } from './templates/alert-urls.js';
 import type { TemplatesService } from './templates.service.js';
 
 /** Why an integration got nothing: its settings, its deadline, or anything else. */
@@ -39,6 +40,24 @@ export interface NotifyOptions {
 interface SendOptions {
   timeoutMs: number;
   isTest: boolean;
+  /** what caused a rule notification, kept with each attempt in the history */
+  cause?: { groupKey: string; ruleUids: string; firing: number; resolved: number };
+}
+
+/** `,uid1,uid2,` of the rules whose alerts are in `alerts` (see migration 0013), bounded by the column. */
+function ruleUidsOf(alerts: AlertInput[]): string {
+  const uids = new Set<string>();
+  for (const alert of alerts) {
+    const uid = alert.labels[privateKeys.ruleUid];
+    if (uid) uids.add(uid);
+  }
+  if (uids.size === 0) return '';
+  let joined = ',';
+  for (const uid of uids) {
+    if (joined.length + uid.length + 1 > 2048) break;
+    joined += `${uid},`;
+  }
+  return joined;
 }
 
 function outcomeOf(integration: Integration, result: SendResult): DeliveryOutcome {
@@ -116,6 +135,12 @@ export function createDeliveryService(deps: {
           send_resolved: integration.disableResolveMessage ? 0 : 1,
           is_test: options.isTest ? 1 : 0,
           created: started,
+          ...(options.cause && {
+            group_key: options.cause.groupKey.slice(0, 2048),
+            rule_uids: options.cause.ruleUids,
+            alerts_firing: options.cause.firing,
+            alerts_resolved: options.cause.resolved,
+          }),
         })),
       );
     } catch (err) {
@@ -163,9 +188,16 @@ export function createDeliveryService(deps: {
           data,
         })),
       );
+      const resolved = alerts.filter((alert) => alert.status === 'resolved').length;
       return sendAll(orgId, receiverName, jobs, templates, {
         timeoutMs: deps.notificationTimeoutMs,
         isTest: false,
+        cause: {
+          groupKey: options.groupKey ?? '',
+          ruleUids: ruleUidsOf(alerts),
+          firing: alerts.length - resolved,
+          resolved,
+        },
       });
     },
 

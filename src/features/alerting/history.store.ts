@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../store/database.js';
 import type { AlertNotificationHistoryTable } from '../../store/tables.js';
 
@@ -9,11 +9,18 @@ export interface HistoryFilter {
   integrationUid?: string;
   integrationType?: string;
   status?: string;
+  /** only notifications that carried alerts of this rule */
+  ruleUid?: string;
+  /** only notifications of this dispatcher group */
+  groupKey?: string;
   /** only these receivers (null: all) */
   receivers?: string[] | null;
   from?: number;
   to?: number;
 }
+
+/** `value` matched literally inside a LIKE pattern with `escape '!'` (SQLite has no default). */
+const literal = (value: string) => value.replace(/[!%_]/g, (c) => `!${c}`);
 
 /** SQL of delivery attempts; every tenant query filters org_id. */
 export function createHistoryStore(db: Db) {
@@ -25,6 +32,9 @@ export function createHistoryStore(db: Db) {
     if (filter.integrationType !== undefined)
       query = query.where('integration_type', '=', filter.integrationType);
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    if (filter.ruleUid !== undefined)
+      query = query.where(sql<SqlBool>`rule_uids like ${`%,${literal(filter.ruleUid)},%`} escape '!'`);
+    if (filter.groupKey !== undefined) query = query.where('group_key', '=', filter.groupKey);
     if (filter.receivers)
       query = query.where('receiver', 'in', filter.receivers.length ? filter.receivers : ['']);
     if (filter.from !== undefined) query = query.where('created', '>=', filter.from);

@@ -34,6 +34,9 @@ function presentAttempt(row: AttemptRow) {
     sendResolved: row.send_resolved === 1,
     test: row.is_test === 1,
     time: toIso(Number(row.created)),
+    ...(row.group_key ? { groupKey: row.group_key } : {}),
+    ruleUIDs: row.rule_uids.split(',').filter(Boolean),
+    alerts: { firing: Number(row.alerts_firing), resolved: Number(row.alerts_resolved) },
   };
 }
 
@@ -123,6 +126,8 @@ export function registerReceiversRoutes(
           integrationUid: q.integration,
           integrationType: q.type,
           status: q.status,
+          ruleUid: q.ruleUID,
+          groupKey: q.groupKey,
           from: timeParam('from', q.from),
           to: timeParam('to', q.to),
         },

@@ -12,6 +12,7 @@ import * as alertContactPoints from './0009-alert-contact-points.js';
 import * as derivedDashboardGrants from './0010-derived-dashboard-grants.js';
 import * as alertRules from './0011-alert-rules.js';
 import * as alertDispatch from './0012-alert-dispatch.js';
+import * as notificationHistoryLinks from './0013-notification-history-links.js';
 
 interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -31,4 +32,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0010-derived-dashboard-grants': derivedDashboardGrants,
   '0011-alert-rules': alertRules,
   '0012-alert-dispatch': alertDispatch,
+  '0013-notification-history-links': notificationHistoryLinks,
 };
