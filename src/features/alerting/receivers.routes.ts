@@ -34,9 +34,12 @@ function presentAttempt(row: AttemptRow) {
     sendResolved: row.send_resolved === 1,
     test: row.is_test === 1,
     time: toIso(Number(row.created)),
-    ...(row.group_key ? { groupKey: row.group_key } : {}),
-    ruleUIDs: row.rule_uids.split(',').filter(Boolean),
-    alerts: { firing: Number(row.alerts_firing), resolved: Number(row.alerts_resolved) },
+    // what caused a rule notification (a test send has no cause)
+    ...(row.is_test !== 1 && {
+      groupKey: row.group_key,
+      ruleUIDs: row.rule_uids.split(',').filter(Boolean),
+      alerts: { firing: Number(row.alerts_firing), resolved: Number(row.alerts_resolved) },
+    }),
   };
 }
 
