@@ -3,6 +3,7 @@ import { useAlertingAccess, type AlertingAccess } from './access.js';
 import ContactPointEditor from './ContactPointEditor.js';
 import ContactPointsPage from './ContactPointsPage.js';
 import PoliciesPage from './PoliciesPage.js';
+import RulesListPage from './RulesListPage.js';
 import TemplateEditor from './TemplateEditor.js';
 import TemplatesPage from './TemplatesPage.js';
 
@@ -39,6 +40,7 @@ function route(path: string): { page: ReactElement; needs: keyof AlertingAccess 
     return { page: <TemplateEditor key={name} name={name} />, needs: 'readTemplates' };
   }
   if (clean === '/alerting/routes') return { page: <PoliciesPage />, needs: 'readPolicies' };
+  if (clean === '/alerting/list') return { page: <RulesListPage />, needs: 'readRules' };
   return undefined;
 }
 

@@ -1,8 +1,10 @@
 import { Link } from '../../app/Link.js';
 import { useAlertingAccess } from './access.js';
 import './alerting.css';
+import './rules.css';
 
 const TABS = [
+  { to: '/alerting/list', label: 'Alert rules', needs: 'readRules' },
   { to: '/alerting/notifications', label: 'Contact points', needs: 'readReceivers' },
   { to: '/alerting/notifications/templates', label: 'Notification templates', needs: 'readTemplates' },
   { to: '/alerting/routes', label: 'Notification policies', needs: 'readPolicies' },

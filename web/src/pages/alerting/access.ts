@@ -18,6 +18,20 @@ export interface AlertingAccess {
   deleteTemplates: boolean;
   readPolicies: boolean;
   writePolicies: boolean;
+  /** rules and their state (the server narrows the list to readable folders) */
+  readRules: boolean;
+  createRule: boolean;
+  /** changes (pause, delete) to the rules of one folder */
+  writeRule: (folderUid: string) => boolean;
+  deleteRule: (folderUid: string) => boolean;
+  /** the Alertmanager's current alerts and groups */
+  readInstances: boolean;
+  readSilences: boolean;
+  /** whether to offer creating silences; the server decides per silence (`accessControl`) */
+  createSilence: boolean;
+  readMuteTimings: boolean;
+  writeMuteTimings: boolean;
+  deleteMuteTimings: boolean;
 }
 
 /**
@@ -41,5 +55,26 @@ export function useAlertingAccess(): AlertingAccess {
     deleteTemplates: provisioningWrite || can('alert.notifications.templates:delete'),
     readPolicies: provisioningRead || can('alert.notifications:read'),
     writePolicies: provisioningWrite || can('alert.notifications:write'),
+    readRules: provisioningRead || can('alert.rules:read'),
+    createRule: provisioningWrite || can('alert.rules:create'),
+    writeRule: (folderUid) => provisioningWrite || can('alert.rules:write', `folders:uid:${folderUid}`),
+    deleteRule: (folderUid) => provisioningWrite || can('alert.rules:delete', `folders:uid:${folderUid}`),
+    readInstances: can('alert.instances:read'),
+    readSilences: can('alert.instances:read') || can('alert.silences:read'),
+    createSilence:
+      can('alert.instances:create') ||
+      can('alert.instances:write') ||
+      can('alert.silences:create') ||
+      can('alert.silences:write'),
+    readMuteTimings:
+      provisioningRead || can('alert.notifications:read') || can('alert.notifications.time-intervals:read'),
+    writeMuteTimings:
+      provisioningWrite ||
+      can('alert.notifications:write') ||
+      can('alert.notifications.time-intervals:write'),
+    deleteMuteTimings:
+      provisioningWrite ||
+      can('alert.notifications:write') ||
+      can('alert.notifications.time-intervals:delete'),
   };
 }
