@@ -70,6 +70,19 @@ interface InterpolateInput {
 }
 
 /**
+ * A duration PromQL parses. Whole seconds are written as Go writes them ("1m0s", what Grafana
+ * sends); a fraction would be "1m41.4s", which PromQL refuses (`bad duration syntax`), so the
+ * rest goes in its own unit: "1m41s400ms". Only a client sending an interval Grafana's UI would
+ * have rounded gets there.
+ */
+function promQlDuration(ms: number): string {
+  const total = Math.round(ms);
+  const millis = total % 1000;
+  if (millis === 0) return goDurationString(total);
+  return total < 1000 ? `${millis}ms` : `${goDurationString(total - millis)}${millis}ms`;
+}
+
+/**
  * Grafana's interpolateVariables: `$__interval` is the step ("1m" form), `$__range` the whole
  * range in seconds, and `$__rate_interval` the rate window, written like Go's Duration.String
  * ("1m0s": Prometheus accepts it, and Grafana users see it in the executed query).
@@ -92,7 +105,7 @@ export function interpolateExpr(input: InterpolateInput): string {
     ['__range_s', String(rangeS)],
     ['__range', `${rangeS}s`],
     ['__rate_interval_ms', String(Math.trunc(rateMs))],
-    ['__rate_interval', goDurationString(rateMs)],
+    ['__rate_interval', promQlDuration(rateMs)],
   ];
   let expr = input.expr;
   // Longer names first: `$__interval` is a prefix of `$__interval_ms`.
