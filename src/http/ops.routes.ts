@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.js';
-import type { BuildInfo } from '../lib/build-info.js';
+import { GRAFANA_API_VERSION, type BuildInfo } from '../lib/build-info.js';
 import type { DatabaseHealth } from './health.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { Metrics } from './metrics.js';
@@ -25,6 +25,12 @@ export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
   const text = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).type('text/plain; charset=utf-8').send(body);
 
+  // svc's own version on every response; /api/health reports the Grafana API version instead.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-svc-version', deps.build.version);
+    return payload;
+  });
+
   app.get('/livez', PUBLIC, (_req, reply) => text(reply, 200, 'OK'));
 
   app.get('/readyz', PUBLIC, (_req, reply) =>
@@ -38,7 +44,8 @@ export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
     const healthy = await deps.health.isHealthy();
     const body = {
       database: healthy ? 'ok' : 'failing',
-      version: deps.build.version,
+      // Grafana compat: clients gate features on this as a Grafana version.
+      version: GRAFANA_API_VERSION,
       commit: deps.build.commit,
     };
     // Grafana compat: pretty-printed, not cacheable.

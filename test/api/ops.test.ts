@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { GRAFANA_API_VERSION } from '../../src/lib/build-info.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
@@ -76,7 +78,7 @@ describe('operational endpoints', () => {
     expect(response.body).toBe('not ready');
   });
 
-  it('/api/health reports the database, the version from package.json and the build commit', async () => {
+  it('/api/health reports the database, the Grafana API version svc serves and the build commit', async () => {
     const server = await startTestServer();
     const response = await get(server, '/api/health');
     expect(response.status).toBe(200);
@@ -85,9 +87,28 @@ describe('operational endpoints', () => {
     const text = await response.text();
     expect(text).toContain('\n  "database": "ok"');
     const body = JSON.parse(text) as Record<string, unknown>;
-    const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
-    expect(body).toEqual({ database: 'ok', version, commit: expect.any(String) as string });
+    expect(body).toEqual({
+      database: 'ok',
+      version: GRAFANA_API_VERSION,
+      commit: expect.any(String) as string,
+    });
     expect(Object.keys(body)).toEqual(['database', 'version', 'commit']);
+    // Clients read it as a Grafana version: a plain semantic version, at least the 9.4 that
+    // backup tools and providers need for alerting, and the one the README documents.
+    const [major, minor] = GRAFANA_API_VERSION.split('.').map(Number) as [number, number];
+    expect(GRAFANA_API_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(major > 9 || (major === 9 && minor >= 4)).toBe(true);
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`\`version\` is \`${GRAFANA_API_VERSION}\``);
+  });
+
+  it("every response carries svc's own version (package.json) in X-Svc-Version", async () => {
+    const server = await startTestServer();
+    const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
+    for (const path of ['/api/health', '/api/org', '/api/does-not-exist', '/livez']) {
+      const response = await get(server, path);
+      expect(response.headers.get('x-svc-version'), path).toBe(version);
+    }
   });
 
   it('/api/health turns 503 failing when the database is unreachable, after the 5 s cache', async () => {
