@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
+import { createUser } from '../helpers/factories.js';
+import { startHttpReceiver, type HttpReceiver } from '../helpers/peers/http-receiver.js';
 import { screenshot } from './browser.js';
 import { newPage, openSignedIn, useChromium } from './session.js';
 
@@ -15,6 +17,11 @@ useChromium({ hookTimeout: 300_000, page: { stepTimeout: 15_000 } });
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 const NO_PROVENANCE = { 'X-Disable-Provenance': 'true' };
+
+const receivers: HttpReceiver[] = [];
+afterEach(async () => {
+  while (receivers.length) await receivers.pop()!.close();
+});
 
 /** A testdata rule over CSV rows (room, value) firing where value > 30, with `labels`. */
 function csvRule(
@@ -58,6 +65,8 @@ interface World {
   server: TestServer;
   clock: ManualClock;
   folderUid: string;
+  /** the webhook behind "ops-hook" */
+  receiver: HttpReceiver;
   /** evaluates every rule and hands the alerts to the dispatcher, `seconds` later than the last time */
   evaluate: (seconds?: number) => Promise<void>;
   ruleUid: (title: string) => Promise<string>;
@@ -71,6 +80,8 @@ interface World {
 async function world(): Promise<World> {
   const clock = new ManualClock(Date.now());
   const server = await startTestServer({ clock });
+  const receiver = await startHttpReceiver();
+  receivers.push(receiver);
   const folder = await call(server, 'POST', '/api/folders', { as: ADMIN, body: { title: 'Rooms' } });
   expect(folder.status).toBe(200);
   const ds = await call(server, 'POST', '/api/datasources', {
@@ -78,11 +89,14 @@ async function world(): Promise<World> {
     body: { name: 'testdata', type: 'testdata', url: 'http://testdata.invalid', access: 'proxy' },
   });
   expect(ds.status).toBe(200);
-  for (const name of ['ops-hook', 'dev-hook']) {
+  for (const [name, url] of [
+    ['ops-hook', `${receiver.url}/ops`],
+    ['dev-hook', 'http://127.0.0.1:9/dev'],
+  ]) {
     const cp = await call(server, 'POST', '/api/v1/provisioning/contact-points', {
       as: ADMIN,
       headers: NO_PROVENANCE,
-      body: { name, type: 'webhook', settings: { url: 'http://127.0.0.1:9/hook' } },
+      body: { name, type: 'webhook', settings: { url } },
     });
     expect(cp.status, JSON.stringify(cp.body)).toBe(202);
   }
@@ -114,6 +128,7 @@ async function world(): Promise<World> {
     server,
     clock,
     folderUid,
+    receiver,
     evaluate: async (seconds = 10) => {
       clock.advance(seconds * 1000);
       await server.alertScheduler.tick(clock.now());
@@ -214,5 +229,203 @@ describe('alert rule pages in Chromium', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('shows a rule with its state history, instances and notifications; silences an instance from it, previewing the matchers; edits and expires the silence', async () => {
+    const { server, evaluate, ruleUid, receiver } = await world();
+    await evaluate(0);
+    // group_wait (30 s) passes: the dispatcher sends the group to ops-hook.
+    await evaluate(40);
+    await receiver.waitFor(1);
+    const uid = await ruleUid('Hot rooms');
+    const { context, page, errors } = await newPage(server);
+    try {
+      await openSignedIn(page, `/alerting/grafana/${uid}/view`);
+      const summary = page.getByRole('region', { name: 'Rule summary' });
+      await eventually(() => summary.locator('.state-badge').textContent()).toBe('Firing');
+      expect(await summary.textContent()).toContain('Through the notification policies');
+      expect(await summary.textContent()).toContain('team=ops');
+
+      // History: lab and hall went Normal → Firing (two bars, one per firing instance at least).
+      const history = page.getByRole('region', { name: 'State history' });
+      await eventually(() => history.locator('tr[data-transition="Normal->Firing"]').count()).toBe(2);
+      expect(await history.locator('.state-timeline').count()).toBeGreaterThanOrEqual(2);
+
+      const notifications = page.getByRole('region', { name: 'Notifications' });
+      await eventually(() => notifications.locator('tr[data-receiver="ops-hook"]').count()).toBeGreaterThan(
+        0,
+      );
+      expect(await notifications.locator('tr[data-receiver="ops-hook"]').first().textContent()).toMatch(
+        /webhook2 firing, 0 resolvedSent/,
+      );
+      await screenshot(page, 'alert-rule-detail');
+
+      // "Silence" on the lab instance: a new silence with its labels as = matchers.
+      const instances = page.getByRole('region', { name: 'Instances' });
+      await instances.locator('tr', { hasText: 'room=lab' }).getByRole('link', { name: 'Silence' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerting/silence/new');
+      await eventually(() => page.getByLabel('Matcher 3 value').inputValue()).toBe('lab');
+      expect(await page.getByLabel('Matcher 3 label').inputValue()).toBe('room');
+      expect(await page.getByLabel('Matcher 3 operator').inputValue()).toBe('=');
+      const preview = page.getByRole('region', { name: 'Affected alerts' });
+      await eventually(() => preview.getByRole('status').textContent()).toBe('1 alert matches');
+      // Widening room to a regex previews both firing rooms, then back to lab.
+      await page.getByLabel('Matcher 3 operator').selectOption('=~');
+      await page.getByLabel('Matcher 3 value').fill('lab|hall');
+      await eventually(() => preview.getByRole('status').textContent()).toBe('2 alerts match');
+      await page.getByLabel('Matcher 3 operator').selectOption('=');
+      await page.getByLabel('Matcher 3 value').fill('lab');
+      await eventually(() => preview.getByRole('status').textContent()).toBe('1 alert matches');
+      await page.getByLabel('Comment').fill('lab maintenance');
+      await screenshot(page, 'alert-silence-editor');
+      await page.getByRole('button', { name: 'Save silence' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerting/silences');
+
+      const listed = await call(server, 'GET', '/api/alertmanager/grafana/api/v2/silences', { as: ADMIN });
+      expect(listed.body).toHaveLength(1);
+      const silence = listed.body[0];
+      expect(silence).toMatchObject({
+        comment: 'lab maintenance',
+        createdBy: 'admin',
+        status: { state: 'active' },
+      });
+      expect(
+        [...silence.matchers].sort((a: { name: string }, b: { name: string }) =>
+          a.name.localeCompare(b.name),
+        ),
+      ).toEqual([
+        { name: 'alertname', value: 'Hot rooms', isEqual: true, isRegex: false },
+        { name: 'grafana_folder', value: 'Rooms', isEqual: true, isRegex: false },
+        { name: 'room', value: 'lab', isEqual: true, isRegex: false },
+        { name: 'team', value: 'ops', isEqual: true, isRegex: false },
+      ]);
+      const active = page.getByRole('region', { name: 'Active silences' });
+      await eventually(() => active.locator(`tr[data-silence="${silence.id}"]`).count()).toBe(1);
+      expect(await active.textContent()).toContain('room="lab"');
+
+      // The Alertmanager suppresses the lab alert; the rule list shows it silenced, hall not.
+      const alerts = await call(
+        server,
+        'GET',
+        '/api/alertmanager/grafana/api/v2/alerts?filter=room%3D%22lab%22',
+        {
+          as: ADMIN,
+        },
+      );
+      expect(alerts.body[0].status).toMatchObject({ state: 'suppressed', silencedBy: [silence.id] });
+      await page.getByRole('link', { name: 'Alert rules' }).click();
+      await page
+        .locator('tr[data-rule="Hot rooms"]')
+        .getByRole('button', { name: /instances of Hot rooms/ })
+        .click();
+      await eventually(() =>
+        page.locator('.alert-instances tr', { hasText: 'room=lab' }).textContent(),
+      ).toContain('Silenced');
+      expect(await page.locator('.alert-instances tr', { hasText: 'room=hall' }).textContent()).not.toContain(
+        'Silenced',
+      );
+
+      // Edit the comment (same matchers, active: changed in place), then expire it.
+      await page.getByRole('link', { name: 'Silences' }).click();
+      await page.locator(`tr[data-silence="${silence.id}"]`).getByRole('link', { name: 'Edit' }).click();
+      await page.waitForURL(/\/alerting\/silence\/.+\/edit$/);
+      await eventually(() => page.getByLabel('Comment').inputValue()).toBe('lab maintenance');
+      await page.getByLabel('Comment').fill('lab maintenance, longer');
+      await page.getByRole('button', { name: 'Save silence' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerting/silences');
+      await eventually(
+        async () =>
+          (await call(server, 'GET', `/api/alertmanager/grafana/api/v2/silence/${silence.id}`, { as: ADMIN }))
+            .body.comment,
+      ).toBe('lab maintenance, longer');
+      await page.locator(`tr[data-silence="${silence.id}"]`).getByRole('button', { name: 'Expire' }).click();
+      await eventually(
+        async () =>
+          (await call(server, 'GET', `/api/alertmanager/grafana/api/v2/silence/${silence.id}`, { as: ADMIN }))
+            .body.status.state,
+      ).toBe('expired');
+      await eventually(() =>
+        page
+          .getByRole('region', { name: 'Expired silences' })
+          .locator(`tr[data-silence="${silence.id}"]`)
+          .count(),
+      ).toBe(1);
+      await screenshot(page, 'alert-silences');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a Viewer rules, their instances, a rule and silences without any change control; the API refuses the Viewer a write', async () => {
+    const { server, evaluate, ruleUid } = await world();
+    await evaluate(0);
+    const uid = await ruleUid('Hot rooms');
+    const created = await call(server, 'POST', '/api/alertmanager/grafana/api/v2/silences', {
+      as: ADMIN,
+      body: {
+        matchers: [{ name: 'room', value: 'hall', isEqual: true, isRegex: false }],
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 3600_000).toISOString(),
+        createdBy: 'admin',
+        comment: 'hall is fine',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(202);
+    const viewer = await createUser(server, { login: 'rules-viewer' });
+    const { context, page, errors } = await newPage(server);
+    try {
+      await openSignedIn(page, '/alerting/list', viewer.login, viewer.password);
+      const hot = page.locator('tr[data-rule="Hot rooms"]');
+      await eventually(() => hot.locator('.state-badge').textContent()).toBe('Firing');
+      await hot.getByRole('button', { name: /instances of Hot rooms/ }).click();
+      await eventually(() => page.locator('.alert-instances tbody tr').count()).toBe(3);
+      expect(await page.getByRole('link', { name: 'New alert rule' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^(Pause|Resume|Delete)/ }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: /^(Edit( |$)|Silence$)/ }).count()).toBe(0);
+      await screenshot(page, 'alert-rules-viewer');
+
+      await page.goto(`/alerting/grafana/${uid}/view`);
+      await eventually(() =>
+        page.getByRole('region', { name: 'Rule summary' }).locator('.state-badge').textContent(),
+      ).toBe('Firing');
+      expect(await page.getByRole('link', { name: /^(Edit( |$)|Silence$)/ }).count()).toBe(0);
+
+      await page.getByRole('link', { name: 'Silences' }).click();
+      await eventually(() => page.locator(`tr[data-silence="${created.body.silenceID}"]`).count()).toBe(1);
+      expect(await page.getByRole('link', { name: /^(Add silence|Edit|Recreate)/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Expire' }).count()).toBe(0);
+      await page.goto(`/alerting/silence/${created.body.silenceID}/edit`);
+      await eventually(() => page.getByLabel('Comment').isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Save silence' }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    // The server agrees: the Viewer's writes are refused.
+    const pause = await call(server, 'PUT', `/api/v1/provisioning/alert-rules/${uid}`, {
+      as: viewer.as,
+      headers: NO_PROVENANCE,
+      body: {
+        ...(await call(server, 'GET', `/api/v1/provisioning/alert-rules/${uid}`, { as: ADMIN })).body,
+        isPaused: true,
+      },
+    });
+    expect(pause.status).toBe(403);
+    const remove = await call(server, 'DELETE', `/api/v1/provisioning/alert-rules/${uid}`, { as: viewer.as });
+    expect(remove.status).toBe(403);
+    const silence = await call(server, 'POST', '/api/alertmanager/grafana/api/v2/silences', {
+      as: viewer.as,
+      body: {
+        matchers: [{ name: 'room', value: 'lab', isEqual: true, isRegex: false }],
+        startsAt: new Date().toISOString(),
+        endsAt: new Date(Date.now() + 3600_000).toISOString(),
+      },
+    });
+    expect(silence.status).toBe(403);
+    expect(
+      (await call(server, 'GET', `/api/v1/provisioning/alert-rules/${uid}`, { as: ADMIN })).body.isPaused,
+    ).toBe(false);
   });
 });

@@ -30,7 +30,7 @@ export interface HistoryLine {
   labels: Record<string, string>;
 }
 
-/** One delivery attempt of the notification history. */
+/** One delivery attempt of the notification history, with the rules that caused it. */
 export interface DeliveryAttempt {
   id: number;
   receiver: string;
@@ -38,8 +38,9 @@ export interface DeliveryAttempt {
   status: string;
   error?: string;
   duration: string;
-  test: boolean;
   time: string;
+  ruleUIDs?: string[];
+  alerts?: { firing: number; resolved: number };
 }
 
 const RULES = '/api/v1/provisioning/alert-rules';
@@ -79,16 +80,15 @@ export async function setRulePaused(uid: string, isPaused: boolean): Promise<Pro
 export const deleteRule = (uid: string) =>
   request<unknown>('DELETE', `${RULES}/${seg(uid)}`, undefined, { headers: NO_PROVENANCE });
 
-/** The state transitions of one rule's instances in [from, to] (epoch ms), oldest first. */
+/** The state transitions of one rule's instances since `from` (epoch ms), oldest first. */
 export async function ruleHistory(
   ruleUid: string,
   from: number,
-  to: number,
   signal?: AbortSignal,
 ): Promise<{ time: number; line: HistoryLine }[]> {
   const frame = await request<{ data: { values: [number[], HistoryLine[], unknown[]] } }>(
     'GET',
-    `/api/v1/rules/history${query({ ruleUID: ruleUid, from: Math.floor(from / 1000), to: Math.ceil(to / 1000) })}`,
+    `/api/v1/rules/history${query({ ruleUID: ruleUid, from: Math.floor(from / 1000) })}`,
     undefined,
     { signal },
   );
@@ -96,16 +96,15 @@ export async function ruleHistory(
   return times.map((time, i) => ({ time, line: lines[i]! }));
 }
 
-/** Delivery attempts of one contact point in [from, to] (epoch ms), newest first. */
-export async function deliveries(
-  receiver: string,
+/** The notifications a rule caused (delivery attempts naming it) since `from` (epoch ms), newest first. */
+export async function ruleNotifications(
+  ruleUid: string,
   from: number,
-  to: number,
   signal?: AbortSignal,
 ): Promise<DeliveryAttempt[]> {
   const body = await request<{ history: DeliveryAttempt[] }>(
     'GET',
-    `/api/v1/notifications/history${query({ receiver, from, to, limit: 100 })}`,
+    `/api/v1/notifications/history${query({ ruleUID: ruleUid, from, limit: 100 })}`,
     undefined,
     { signal },
   );

@@ -3,7 +3,10 @@ import { useAlertingAccess, type AlertingAccess } from './access.js';
 import ContactPointEditor from './ContactPointEditor.js';
 import ContactPointsPage from './ContactPointsPage.js';
 import PoliciesPage from './PoliciesPage.js';
+import RuleDetailPage from './RuleDetailPage.js';
 import RulesListPage from './RulesListPage.js';
+import SilenceEditor from './SilenceEditor.js';
+import SilencesPage from './SilencesPage.js';
 import TemplateEditor from './TemplateEditor.js';
 import TemplatesPage from './TemplatesPage.js';
 
@@ -41,6 +44,18 @@ function route(path: string): { page: ReactElement; needs: keyof AlertingAccess 
   }
   if (clean === '/alerting/routes') return { page: <PoliciesPage />, needs: 'readPolicies' };
   if (clean === '/alerting/list') return { page: <RulesListPage />, needs: 'readRules' };
+  const viewed = /^\/alerting\/grafana\/([^/]+)\/view$/.exec(clean);
+  if (viewed) {
+    const uid = decode(viewed[1]!);
+    return { page: <RuleDetailPage key={uid} uid={uid} />, needs: 'readRules' };
+  }
+  if (clean === '/alerting/silences') return { page: <SilencesPage />, needs: 'readSilences' };
+  if (clean === '/alerting/silence/new') return { page: <SilenceEditor />, needs: 'readSilences' };
+  const silenced = /^\/alerting\/silence\/([^/]+)\/edit$/.exec(clean);
+  if (silenced) {
+    const id = decode(silenced[1]!);
+    return { page: <SilenceEditor key={id} id={id} />, needs: 'readSilences' };
+  }
   return undefined;
 }
 

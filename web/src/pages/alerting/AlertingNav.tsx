@@ -8,6 +8,7 @@ const TABS = [
   { to: '/alerting/notifications', label: 'Contact points', needs: 'readReceivers' },
   { to: '/alerting/notifications/templates', label: 'Notification templates', needs: 'readTemplates' },
   { to: '/alerting/routes', label: 'Notification policies', needs: 'readPolicies' },
+  { to: '/alerting/silences', label: 'Silences', needs: 'readSilences' },
 ] as const;
 
 /** The tabs of the alerting area, those the caller may read. */

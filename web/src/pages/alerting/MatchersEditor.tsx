@@ -1,14 +1,16 @@
 import { OPERATORS, type Matcher } from './policyTree.js';
 
-/** Label matchers of a policy: label name, operator, value. */
+/** Label matchers of a policy (or a silence): label name, operator, value. */
 export function MatchersEditor({
   matchers,
   disabled,
   onChange,
+  emptyText = 'No matchers: this policy matches every alert.',
 }: {
   matchers: Matcher[];
   disabled: boolean;
   onChange: (matchers: Matcher[]) => void;
+  emptyText?: string;
 }) {
   const set = (index: number, part: 0 | 1 | 2, text: string) =>
     onChange(
@@ -22,7 +24,7 @@ export function MatchersEditor({
   return (
     <fieldset className="policy-matchers">
       <legend>Matching labels</legend>
-      {matchers.length === 0 && <p className="muted">No matchers: this policy matches every alert.</p>}
+      {matchers.length === 0 && <p className="muted">{emptyText}</p>}
       {matchers.map(([name, operator, value], index) => (
         <div className="policy-matcher" key={index}>
           <input
