@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { DataSourceInfo } from '../api/datasources.js';
 import { dashboardAnnotations } from '../api/dashboards.js';
+import { dashboardRuleStates } from '../api/rule-editor.js';
 import { Link } from '../app/Link.js';
-import { replaceSearch } from '../app/router.js';
+import { usePermissions } from '../app/permissions.js';
+import { navigate, replaceSearch } from '../app/router.js';
 import { useSession } from '../app/session.js';
 import { StarButton } from '../app/StarButton.js';
 import { layoutPanels, GRID_CELL_HEIGHT, GRID_MARGIN, type PlacedPanel } from '../lib/layout.js';
@@ -15,7 +17,9 @@ import { ALL_VALUE, interpolate } from '../lib/variables.js';
 import { DashboardLinks } from './DashboardLinks.js';
 import { loadDataSources } from './datasources.js';
 import type { EditHooks, ViewContext } from './edit-hooks.js';
-import { PanelFrame } from './PanelFrame.js';
+import { PanelFrame, type PanelAlertState } from './PanelFrame.js';
+import type { BuiltQuery } from '../lib/queries.js';
+import { PREFILL_PATH, savePrefill } from '../pages/alerting/rule-editor/prefill.js';
 import type { Annotation } from '../panels/types.js';
 import { TimePicker } from './TimePicker.js';
 import { useVariables } from './useVariables.js';
@@ -123,6 +127,37 @@ export function DashboardView({
     return () => controller.abort();
   }, [builtIn, range, uid]);
 
+  // The state of the alert rules linked to this dashboard's panels: one request per view and refresh.
+  const can = usePermissions();
+  const canReadRules = can('alert.rules:read') || can('alert.provisioning:read');
+  const canCreateRules = can('alert.rules:create') || can('alert.provisioning:write');
+  const [alertStates, setAlertStates] = useState<Record<string, PanelAlertState>>({});
+  useEffect(() => {
+    if (!uid || !canReadRules || edit) return;
+    const controller = new AbortController();
+    dashboardRuleStates(uid, controller.signal).then(
+      (rules) => setAlertStates(panelAlertStates(rules, uid)),
+      () => setAlertStates({}),
+    );
+    return () => controller.abort();
+  }, [uid, canReadRules, edit === undefined, tick]);
+  const onCreateAlert = useCallback(
+    (panel: RepeatedPanel, queries: BuiltQuery[]) => {
+      savePrefill({
+        title: panel.title || model.title || 'New alert rule',
+        dashboardUid: uid,
+        panelId: panel.id!,
+        queries: queries.map(({ datasource, intervalMs: _ms, maxDataPoints: _points, ...query }) => ({
+          refId: query.refId,
+          datasourceUid: datasource.uid,
+          model: { ...query, datasource },
+        })),
+      });
+      navigate(PREFILL_PATH);
+    },
+    [uid, model.title],
+  );
+
   const panels = useMemo(() => upgradeRows(model).map(migratePanel), [model]);
   // Edit mode shows the panels as saved: repeats are copies of the view only.
   const editing = edit !== undefined;
@@ -201,6 +236,8 @@ export function DashboardView({
         timeZone={timeZone}
         onZoom={onZoom}
         onEdit={edit ? undefined : onEditPanel}
+        alertState={edit || panel.id === undefined ? undefined : alertStates[String(panel.id)]}
+        onCreateAlert={!edit && uid && canCreateRules ? onCreateAlert : undefined}
       />
     );
 
@@ -267,6 +304,25 @@ export function DashboardView({
       {placed.length === 0 && !edit && <div className="muted">This dashboard has no panels.</div>}
     </div>
   );
+}
+
+const STATE_RANK: Record<PanelAlertState, number> = { normal: 0, pending: 1, firing: 2 };
+
+/** The worst state of the rules of each panel (by `__panelId__`) of the dashboard `uid`. */
+function panelAlertStates(
+  rules: { state: string; annotations: Record<string, string> }[],
+  uid: string,
+): Record<string, PanelAlertState> {
+  const states: Record<string, PanelAlertState> = {};
+  for (const rule of rules) {
+    const panelId = rule.annotations.__panelId__;
+    if (rule.annotations.__dashboardUid__ !== uid || panelId === undefined) continue;
+    const state: PanelAlertState =
+      rule.state === 'firing' ? 'firing' : rule.state === 'pending' ? 'pending' : 'normal';
+    const current = states[panelId];
+    if (!current || STATE_RANK[state] > STATE_RANK[current]) states[panelId] = state;
+  }
+  return states;
 }
 
 function RowHeader({

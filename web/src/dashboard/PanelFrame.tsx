@@ -4,7 +4,7 @@ import type { DataSourceInfo } from '../api/datasources.js';
 import { queryData } from '../api/datasources.js';
 import { toPanelData, type PanelData } from '../lib/frames.js';
 import type { RepeatedPanel } from '../lib/repeat.js';
-import { buildQueries } from '../lib/queries.js';
+import { buildQueries, type BuiltQuery } from '../lib/queries.js';
 import { calculateInterval, parseDuration, type TimeRange } from '../lib/time.js';
 import { scopedVars, type VariableState } from '../lib/variable-state.js';
 import { interpolate } from '../lib/variables.js';
@@ -30,7 +30,18 @@ interface Props {
   onZoom: (from: number, to: number) => void;
   /** offered to users who may edit the dashboard: opens the panel editor */
   onEdit?: (id: number) => void;
+  /** the state of the alert rules created from this panel, when it has any */
+  alertState?: PanelAlertState;
+  /** offered to users who may create alert rules: "Create alert rule from this panel" */
+  onCreateAlert?: (panel: RepeatedPanel, queries: BuiltQuery[]) => void;
 }
+
+export type PanelAlertState = 'firing' | 'pending' | 'normal';
+const ALERT_STATE_TEXT: Record<PanelAlertState, string> = {
+  firing: 'Firing',
+  pending: 'Pending',
+  normal: 'Normal',
+};
 
 function useSize() {
   const ref = useRef<HTMLDivElement>(null);
@@ -67,7 +78,10 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
     onZoom,
     timeZone,
     onEdit,
+    alertState,
+    onCreateAlert,
   } = props;
+  const [menuOpen, setMenuOpen] = useState(false);
   const type = panel.type ?? 'graph';
   const needsData = queriesData(type);
   const [state, setState] = useState<QueryState>({ status: 'idle' });
@@ -179,6 +193,17 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
             ))}
           </span>
         )}
+        {alertState && (
+          <span
+            className={`panel-alert-state panel-alert-${alertState}`}
+            role="img"
+            aria-label={`Alert rule state: ${ALERT_STATE_TEXT[alertState]}`}
+            title={`Alert rule: ${ALERT_STATE_TEXT[alertState]}`}
+            data-alert-state={alertState}
+          >
+            ♥
+          </span>
+        )}
         {onEdit && panel.id !== undefined && !panel.repeatKey && (
           <button
             className="panel-edit"
@@ -187,6 +212,37 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
           >
             ✎
           </button>
+        )}
+        {onCreateAlert && panel.id !== undefined && needsData && (
+          <span className="panel-menu">
+            <button
+              className="panel-menu-button"
+              aria-label={`Menu of panel ${title || panel.id}`}
+              aria-haspopup="menu"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              ⋮
+            </button>
+            {menuOpen && (
+              <div className="panel-menu-list" role="menu" onMouseLeave={() => setMenuOpen(false)}>
+                <button
+                  role="menuitem"
+                  onClick={() => {
+                    setMenuOpen(false);
+                    // the queries as the panel runs them: variables interpolated, data sources resolved
+                    const built = buildQueries(panel.targets ?? [], panel.datasource, datasources, vars, {
+                      intervalMs,
+                      maxDataPoints,
+                    });
+                    onCreateAlert(panel, built.queries);
+                  }}
+                >
+                  Create alert rule from this panel
+                </button>
+              </div>
+            )}
+          </span>
         )}
       </header>
       <div className="panel-body" ref={ref}>

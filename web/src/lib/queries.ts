@@ -57,7 +57,7 @@ function multiValueFormat(type: string): string | undefined {
   return type === 'prometheus' || type === 'loki' ? 'regex' : undefined;
 }
 
-interface BuiltQuery {
+export interface BuiltQuery {
   refId: string;
   datasource: { uid: string; type: string };
   intervalMs: number;

@@ -11,7 +11,7 @@ interface FolderOption {
 const MAX_REQUESTS = 50;
 
 /** Every folder the user can see, nested ones under their parent. */
-async function loadFolders(): Promise<FolderOption[]> {
+export async function loadFolders(): Promise<FolderOption[]> {
   let requests = 0;
   const walk = async (parentUid: string, depth: number): Promise<FolderOption[]> => {
     if (++requests > MAX_REQUESTS) return [];

@@ -9,7 +9,7 @@ import type { QueryEditorProps } from './query-types.js';
 import { SqlQuery } from './SqlQuery.js';
 import { TestDataQuery } from './TestDataQuery.js';
 
-function editorFor(type: string) {
+export function editorFor(type: string) {
   if (TESTDATA_TYPES.has(type)) return TestDataQuery;
   if (PROMETHEUS_TYPES.has(type) || type === 'loki') return PromQuery;
   if (SQL_TYPES.has(type)) return SqlQuery;

@@ -3,6 +3,7 @@ import { useAlertingAccess, type AlertingAccess } from './access.js';
 import ContactPointEditor from './ContactPointEditor.js';
 import ContactPointsPage from './ContactPointsPage.js';
 import PoliciesPage from './PoliciesPage.js';
+import RuleEditorPage from './rule-editor/RuleEditorPage.js';
 import RuleDetailPage from './RuleDetailPage.js';
 import RulesListPage from './RulesListPage.js';
 import SilenceEditor from './SilenceEditor.js';
@@ -43,6 +44,9 @@ function route(path: string): { page: ReactElement; needs: keyof AlertingAccess 
     return { page: <TemplateEditor key={name} name={name} />, needs: 'readTemplates' };
   }
   if (clean === '/alerting/routes') return { page: <PoliciesPage />, needs: 'readPolicies' };
+  if (clean === '/alerting/new') return { page: <RuleEditorPage />, needs: 'readRules' };
+  const rule = /^\/alerting\/([^/]+)\/edit$/.exec(clean);
+  if (rule) return { page: <RuleEditorPage key={rule[1]} uid={decode(rule[1]!)} />, needs: 'readRules' };
   if (clean === '/alerting/list') return { page: <RulesListPage />, needs: 'readRules' };
   const viewed = /^\/alerting\/grafana\/([^/]+)\/view$/.exec(clean);
   if (viewed) {
