@@ -474,6 +474,56 @@ describe('alert dispatch', () => {
     await database.drop();
   });
 
+  it('with execute_alerts = false an instance dispatches POSTed alerts until an evaluating one takes over', async () => {
+    const database = await createTestDatabase();
+    const peer = await webhookPeer();
+    const clocks = [new ManualClock(T0), new ManualClock(T0)];
+    const dispatchOnly = await startTestServer({
+      clock: clocks[0],
+      database,
+      overrides: { unified_alerting: { execute_alerts: 'false' } },
+    });
+    await dispatchOnly.alertScheduler.tick(T0);
+    expect(dispatchOnly.alertScheduler.isLeading()).toBe(true);
+    await contactPoint(dispatchOnly, 'hook', `${peer.url}/hook`);
+    await policies(dispatchOnly, { receiver: 'hook', group_by: ['alertname'] });
+    await postAlerts(dispatchOnly, [
+      { labels: { alertname: 'Pushed', instance: 'p' }, endsAt: iso(T0 + 60 * MIN) },
+    ]);
+    for (let t = T0; t <= T0 + 40 * SEC; t += 5 * SEC) {
+      clocks[0]!.advance(t - clocks[0]!.now());
+      if (t % (10 * SEC) === 0) await dispatchOnly.alertScheduler.tick(t);
+      await dispatchOnly.alertDispatcher.tick(t);
+    }
+    expect(bodies(peer).map(summary)).toEqual(['firing: p=firing']);
+
+    // an evaluating instance starts: it takes the live lease at its first tick; the other lets go
+    const evaluating = await startTestServer({ clock: clocks[1], database });
+    const t = T0 + 50 * SEC;
+    for (const clock of clocks) clock.advance(t - clock.now());
+    await evaluating.alertScheduler.tick(t);
+    await dispatchOnly.alertScheduler.tick(t);
+    expect(evaluating.alertScheduler.isLeading()).toBe(true);
+    expect(dispatchOnly.alertScheduler.isLeading()).toBe(false);
+    await postAlerts(dispatchOnly, [
+      { labels: { alertname: 'Second', instance: 'q' }, endsAt: iso(T0 + 60 * MIN) },
+    ]);
+    for (let t2 = t; t2 <= t + 40 * SEC; t2 += 5 * SEC) {
+      for (const clock of clocks) clock.advance(t2 - clock.now());
+      if (t2 % (10 * SEC) === 0) {
+        await Promise.all([evaluating, dispatchOnly].map((s) => s.alertScheduler.tick(t2)));
+      }
+      await dispatchOnly.alertDispatcher.tick(t2);
+      await evaluating.alertDispatcher.tick(t2);
+    }
+    // the new leader sends the new group, and does not repeat the one already sent
+    expect(bodies(peer).map(summary)).toEqual(['firing: p=firing', 'firing: q=firing']);
+    expect(dispatchOnly.alertScheduler.isLeading()).toBe(false);
+    await dispatchOnly.shutdown();
+    await evaluating.shutdown();
+    await database.drop();
+  });
+
   it('mutes by the matched route’s own mute and active time intervals (not inherited)', async () => {
     const { server, at } = await leader();
     const peer = await webhookPeer();

@@ -29,7 +29,8 @@ export interface AlertDispatcher {
  * Alert notifications (issue #17): the dispatcher between the rule engine (and clients POSTing
  * alerts) and the contact points, with Alertmanager's routing, grouping, timing and dedup, its
  * state in the database so restarts and failovers neither repeat nor lose notifications; and the
- * Alertmanager alerts API. Only the instance that leads alert evaluation dispatches (`leading`);
+ * Alertmanager alerts API. Only the instance holding the scheduler's lease dispatches (`leading`:
+ * the evaluating instance, or with execute_alerts = false everywhere, one that only dispatches);
  * the 1 s loop runs on the system clock only, as the scheduler's does.
  */
 export function registerAlertDispatch(
@@ -78,7 +79,7 @@ export function registerAlertDispatch(
   );
 
   const { unifiedAlerting } = deps.config;
-  if (unifiedAlerting.enabled && unifiedAlerting.executeAlerts && clock === systemClock) {
+  if (unifiedAlerting.enabled && clock === systemClock) {
     let timer: NodeJS.Timeout | undefined;
     deps.hooks.onStart(() => {
       timer = setInterval(() => {

@@ -15,7 +15,8 @@ import { createScheduler, type Scheduler } from './scheduler.js';
 /**
  * Evaluation of alert rules (issue #16): the scheduler, one rule's evaluation, the HA lease and
  * the rule preview (`POST /api/v1/eval`). With `[unified_alerting] execute_alerts = false` rules
- * are stored and served but never evaluated here. The timer loop follows the system clock; a
+ * are stored and served but never evaluated here; the instance still takes the lease while no
+ * evaluating instance holds it, so POSTed alerts are dispatched. The timer loop follows the system clock; a
  * server started with another clock (tests) is ticked by whoever owns that clock.
  */
 export function registerAlertScheduler(
@@ -42,12 +43,13 @@ export function registerAlertScheduler(
     states: siblings.states,
     lease: createLeaseStore(deps.db),
     holder: `${hostname()}/${process.pid}/${randomUUID()}`.slice(0, 64),
+    evaluates: config.unifiedAlerting.executeAlerts,
     clock: deps.clock,
     metrics: deps.metrics,
     logger: deps.logger,
   });
   registerEvalRoutes(deps.api, createEvalService({ datasources: siblings.datasources, clock: deps.clock }));
-  if (config.unifiedAlerting.enabled && config.unifiedAlerting.executeAlerts && deps.clock === systemClock) {
+  if (config.unifiedAlerting.enabled && deps.clock === systemClock) {
     deps.hooks.onStart(() => Promise.resolve(scheduler.start()));
   }
   deps.hooks.onShutdown(() => scheduler.stop());

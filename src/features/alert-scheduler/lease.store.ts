@@ -9,8 +9,17 @@ import { insertUnlessDuplicate } from '../../store/insert.js';
  */
 export function createLeaseStore(db: Db, name = 'scheduler') {
   return {
-    /** Takes or renews the lease for `holder` until `expiresAt`; true when this holder has it now. */
-    async acquire(holder: string, now: number, expiresAt: number): Promise<boolean> {
+    /**
+     * Takes or renews the lease for `holder` until `expiresAt`; true when this holder has it now.
+     * `preempts` says whether this holder may take the lease from a live holder (an evaluating
+     * instance from one that only dispatches).
+     */
+    async acquire(
+      holder: string,
+      now: number,
+      expiresAt: number,
+      preempts: (current: string) => boolean = () => false,
+    ): Promise<boolean> {
       let row = await db
         .selectFrom('alert_scheduler_lease')
         .selectAll()
@@ -27,7 +36,7 @@ export function createLeaseStore(db: Db, name = 'scheduler') {
           .where('name', '=', name)
           .executeTakeFirstOrThrow();
       }
-      if (row.holder !== holder && Number(row.expires_at) > now) return false;
+      if (row.holder !== holder && Number(row.expires_at) > now && !preempts(row.holder)) return false;
       const claimed = await db
         .updateTable('alert_scheduler_lease')
         .set({ holder, expires_at: expiresAt, version: row.version + 1 })

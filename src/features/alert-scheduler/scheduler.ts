@@ -28,6 +28,12 @@ export interface SchedulerDeps {
   lease: LeaseStore;
   /** this process's name in the lease */
   holder: string;
+  /**
+   * `[unified_alerting] execute_alerts`. An instance that does not evaluate still takes the lease
+   * when no evaluating instance holds it, so alerts POSTed to the Alertmanager API are dispatched;
+   * an evaluating instance takes the lease from it at its next tick.
+   */
+  evaluates: boolean;
   clock: Clock;
   metrics: Metrics;
   logger: FastifyBaseLogger;
@@ -41,8 +47,14 @@ export interface SchedulerDeps {
  * delays only its own rules. In HA only the holder of the database lease evaluates; when it stops
  * renewing, the next instance to tick takes over with the persisted state.
  */
+const DISPATCH_ONLY = '/dispatch-only';
+
 export function createScheduler(deps: SchedulerDeps) {
   const { evaluator, states, metrics } = deps;
+  const holder = deps.evaluates
+    ? deps.holder
+    : `${deps.holder.slice(0, 64 - DISPATCH_ONLY.length)}${DISPATCH_ONLY}`;
+  const preempts = (current: string) => deps.evaluates && current.endsWith(DISPATCH_ONLY);
   const known = new Map<string, KnownRule>();
   const inFlight = new Set<string>();
   let stamp: string | undefined;
@@ -132,7 +144,7 @@ export function createScheduler(deps: SchedulerDeps) {
   async function tick(tickTime: number, options: { spread?: boolean } = {}): Promise<void> {
     const now = deps.clock.now();
     metrics.alertingSchedulerBehind.set(Math.max(0, now - tickTime) / 1000);
-    if (!(await deps.lease.acquire(deps.holder, now, now + LEASE_TTL_MS))) {
+    if (!(await deps.lease.acquire(holder, now, now + LEASE_TTL_MS, preempts))) {
       if (leading) {
         deps.logger.info('alert rule evaluation moved to another instance');
         leading = false;
@@ -143,10 +155,15 @@ export function createScheduler(deps: SchedulerDeps) {
       return;
     }
     if (!leading) {
-      await states.warm();
+      if (deps.evaluates) await states.warm();
       leading = true;
-      deps.logger.info('this instance evaluates alert rules');
+      deps.logger.info(
+        deps.evaluates
+          ? 'this instance evaluates alert rules'
+          : 'this instance dispatches alerts (execute_alerts = false)',
+      );
     }
+    if (!deps.evaluates) return;
     await refreshRules(tickTime);
     const tickNumber = Math.floor(tickTime / BASE_MS);
     const due = [...known.values()].filter(
@@ -182,7 +199,7 @@ export function createScheduler(deps: SchedulerDeps) {
       clearTimeout(timer);
       stopping.abort();
       await Promise.all(running);
-      if (leading) await deps.lease.release(deps.holder);
+      if (leading) await deps.lease.release(holder);
       leading = false;
     },
   };
