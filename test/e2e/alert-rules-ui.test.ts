@@ -428,4 +428,87 @@ describe('alert rule pages in Chromium', () => {
       (await call(server, 'GET', `/api/v1/provisioning/alert-rules/${uid}`, { as: ADMIN })).body.isPaused,
     ).toBe(false);
   });
+
+  it('shows the alert groups per contact point; edits mute timings (inline server errors, two intervals) and deletes one after confirming', async () => {
+    const { server, evaluate } = await world();
+    await evaluate(0);
+    const { context, page, errors } = await newPage(server);
+    try {
+      await openSignedIn(page, '/alerting/groups');
+      const ops = page.getByRole('region', { name: 'Contact point ops-hook' });
+      await eventually(() => ops.locator('[data-group]').count()).toBe(1);
+      const group = ops.locator('[data-group]');
+      expect(await group.locator('h3').textContent()).toBe(
+        'alertname=Hot roomsgrafana_folder=Rooms 2 alerts',
+      );
+      expect(await group.locator('tbody tr', { hasText: 'room=lab' }).count()).toBe(1);
+      expect(await group.locator('tbody tr', { hasText: 'room=hall' }).count()).toBe(1);
+      expect(await page.getByRole('region', { name: 'Contact point dev-hook' }).count()).toBe(0);
+      await screenshot(page, 'alert-groups');
+
+      await page.getByRole('link', { name: 'Mute timings' }).click();
+      await eventually(() => page.getByText('No mute timings yet.').count()).toBe(1);
+      await page.getByRole('link', { name: 'Add mute timing' }).click();
+      await page.getByLabel('Name').fill('office hours');
+      const first = page.getByRole('group', { name: 'Time interval 1' });
+      await first.getByLabel('Times').fill('09:00-17:00');
+      await first.getByLabel('Weekdays').fill('monday:friday, funday');
+      await first.getByLabel('Location').fill('Europe/Berlin');
+      await page.getByRole('button', { name: 'Save mute timing' }).click();
+      // The server's message names the field it refused; nothing is saved.
+      await eventually(() => page.getByRole('alert').textContent()).toMatch(
+        /^Could not save the mute timing: .*funday/,
+      );
+      expect((await call(server, 'GET', '/api/v1/provisioning/mute-timings', { as: ADMIN })).body).toEqual(
+        [],
+      );
+      await first.getByLabel('Weekdays').fill('monday:friday');
+      await page.getByRole('button', { name: 'Add time interval' }).click();
+      const second = page.getByRole('group', { name: 'Time interval 2' });
+      await second.getByLabel('Days of the month').fill('1:5, -1');
+      await second.getByLabel('Months').fill('december');
+      await second.getByLabel('Years').fill('2026');
+      await screenshot(page, 'alert-mute-timing-editor');
+      await page.getByRole('button', { name: 'Save mute timing' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerting/mute-timings');
+      const stored = await call(server, 'GET', '/api/v1/provisioning/mute-timings/office%20hours', {
+        as: ADMIN,
+      });
+      expect(stored.status).toBe(200);
+      expect(stored.body.time_intervals).toEqual([
+        {
+          times: [{ start_time: '09:00', end_time: '17:00' }],
+          weekdays: ['monday:friday'],
+          location: 'Europe/Berlin',
+        },
+        { days_of_month: ['1:5', '-1'], months: ['december'], years: ['2026'] },
+      ]);
+      expect(stored.body.provenance).toBeUndefined();
+      const row = page.locator('tr[data-mute-timing="office hours"]');
+      await eventually(() => row.textContent()).toContain('09:00-17:00 · monday:friday · Europe/Berlin');
+
+      // Edit: drop the first interval.
+      await row.getByRole('link', { name: 'Edit office hours' }).click();
+      await eventually(() =>
+        page.getByRole('group', { name: 'Time interval 1' }).getByLabel('Times').inputValue(),
+      ).toBe('09:00-17:00');
+      await page.getByRole('button', { name: 'Remove time interval 1' }).click();
+      await page.getByRole('button', { name: 'Save mute timing' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerting/mute-timings');
+      expect(
+        (await call(server, 'GET', '/api/v1/provisioning/mute-timings/office%20hours', { as: ADMIN })).body
+          .time_intervals,
+      ).toEqual([{ days_of_month: ['1:5', '-1'], months: ['december'], years: ['2026'] }]);
+
+      await row.getByRole('button', { name: 'Delete office hours' }).click();
+      await row.getByRole('button', { name: 'Confirm delete' }).click();
+      await eventually(() => row.count()).toBe(0);
+      expect(
+        (await call(server, 'GET', '/api/v1/provisioning/mute-timings/office%20hours', { as: ADMIN })).status,
+      ).toBe(404);
+      expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

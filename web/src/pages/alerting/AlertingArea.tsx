@@ -2,12 +2,15 @@ import type { ReactElement } from 'react';
 import { useAlertingAccess, type AlertingAccess } from './access.js';
 import ContactPointEditor from './ContactPointEditor.js';
 import ContactPointsPage from './ContactPointsPage.js';
+import AlertGroupsPage from './AlertGroupsPage.js';
+import MuteTimingEditor from './MuteTimingEditor.js';
+import MuteTimingsPage from './MuteTimingsPage.js';
 import PoliciesPage from './PoliciesPage.js';
 import RuleEditorPage from './rule-editor/RuleEditorPage.js';
 import RuleDetailPage from './RuleDetailPage.js';
-import RulesListPage from './RulesListPage.js';
 import SilenceEditor from './SilenceEditor.js';
 import SilencesPage from './SilencesPage.js';
+import RulesListPage from './RulesListPage.js';
 import TemplateEditor from './TemplateEditor.js';
 import TemplatesPage from './TemplatesPage.js';
 
@@ -60,6 +63,14 @@ function route(path: string): { page: ReactElement; needs: keyof AlertingAccess 
     const id = decode(silenced[1]!);
     return { page: <SilenceEditor key={id} id={id} />, needs: 'readSilences' };
   }
+  if (clean === '/alerting/mute-timings') return { page: <MuteTimingsPage />, needs: 'readMuteTimings' };
+  if (clean === '/alerting/mute-timings/new') return { page: <MuteTimingEditor />, needs: 'readMuteTimings' };
+  const timing = /^\/alerting\/mute-timings\/([^/]+)\/edit$/.exec(clean);
+  if (timing) {
+    const name = decode(timing[1]!);
+    return { page: <MuteTimingEditor key={name} name={name} />, needs: 'readMuteTimings' };
+  }
+  if (clean === '/alerting/groups') return { page: <AlertGroupsPage />, needs: 'readInstances' };
   return undefined;
 }
 

@@ -8,7 +8,9 @@ const TABS = [
   { to: '/alerting/notifications', label: 'Contact points', needs: 'readReceivers' },
   { to: '/alerting/notifications/templates', label: 'Notification templates', needs: 'readTemplates' },
   { to: '/alerting/routes', label: 'Notification policies', needs: 'readPolicies' },
+  { to: '/alerting/mute-timings', label: 'Mute timings', needs: 'readMuteTimings' },
   { to: '/alerting/silences', label: 'Silences', needs: 'readSilences' },
+  { to: '/alerting/groups', label: 'Alert groups', needs: 'readInstances' },
 ] as const;
 
 /** The tabs of the alerting area, those the caller may read. */
