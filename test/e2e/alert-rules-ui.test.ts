@@ -74,8 +74,9 @@ interface World {
 
 /**
  * A folder "Rooms" with group "g" (10 s): "Hot rooms" (lab 50, hall 40, cellar 10; team=ops,
- * through the policies to "ops-hook") and "Quiet" (nothing above 30; team=dev, its notification
- * settings naming "dev-hook"). Both created without provenance, as the UI would.
+ * through the policies to "ops-hook"), "Quiet" (nothing above 30; team=dev, its notification
+ * settings naming "dev-hook") and "Empty" (no rows: NoData). All created without provenance, as
+ * the UI would.
  */
 async function world(): Promise<World> {
   const clock = new ManualClock(Date.now());
@@ -120,6 +121,7 @@ async function world(): Promise<World> {
           labels: { team: 'dev' },
           notification_settings: { receiver: 'dev-hook' },
         }),
+        { ...csvRule(dsUid, 'Empty', 'room,value'), noDataState: 'NoData' },
       ].map((rule) => ({ ...rule, folderUID: folderUid, ruleGroup: 'g' })),
     },
   });
@@ -152,8 +154,10 @@ describe('alert rule pages in Chromium', () => {
       const quiet = page.locator('tr[data-rule="Quiet"]');
       await eventually(() => hot.locator('.state-badge').textContent()).toBe('Firing');
       expect(await quiet.locator('.state-badge').textContent()).toBe('Normal');
+      const empty = page.locator('tr[data-rule="Empty"]');
+      expect(await empty.locator('.state-badge').textContent()).toBe('NoData');
       const folder = page.getByRole('region', { name: 'Folder Rooms' });
-      expect(await folder.getByRole('region', { name: 'Group g' }).locator('tr[data-rule]').count()).toBe(2);
+      expect(await folder.getByRole('region', { name: 'Group g' }).locator('tr[data-rule]').count()).toBe(3);
       expect(await hot.locator('[data-health]').textContent()).toBe('ok');
       expect(await hot.textContent()).not.toContain('Never');
 
@@ -174,6 +178,10 @@ describe('alert rule pages in Chromium', () => {
       await page.getByLabel('State').selectOption('Firing');
       await eventually(() => quiet.count()).toBe(0);
       expect(await hot.count()).toBe(1);
+      expect(await empty.count()).toBe(0);
+      await page.getByLabel('State').selectOption('NoData');
+      await eventually(() => hot.count()).toBe(0);
+      expect(await empty.count()).toBe(1);
       await page.getByLabel('State').selectOption('');
       await page.getByLabel('Labels').fill('team=dev');
       await eventually(() => hot.count()).toBe(0);
@@ -236,7 +244,8 @@ describe('alert rule pages in Chromium', () => {
     await evaluate(0);
     // group_wait (30 s) passes: the dispatcher sends the group to ops-hook.
     await evaluate(40);
-    await receiver.waitFor(1);
+    // one notification per group: Hot rooms, and Empty's DatasourceNoData
+    await receiver.waitFor(2);
     const uid = await ruleUid('Hot rooms');
     const { context, page, errors } = await newPage(server);
     try {
@@ -436,8 +445,10 @@ describe('alert rule pages in Chromium', () => {
     try {
       await openSignedIn(page, '/alerting/groups');
       const ops = page.getByRole('region', { name: 'Contact point ops-hook' });
-      await eventually(() => ops.locator('[data-group]').count()).toBe(1);
-      const group = ops.locator('[data-group]');
+      // Hot rooms, and Empty's DatasourceNoData alert in a group of its own.
+      await eventually(() => ops.locator('[data-group]').count()).toBe(2);
+      expect(await ops.locator('[data-group]', { hasText: 'alertname=DatasourceNoData' }).count()).toBe(1);
+      const group = ops.locator('[data-group]', { hasText: 'alertname=Hot rooms' }).first();
       expect(await group.locator('h3').textContent()).toBe(
         'alertname=Hot roomsgrafana_folder=Rooms 2 alerts',
       );
