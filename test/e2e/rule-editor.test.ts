@@ -240,9 +240,11 @@ describe('the alert rule editor in Chromium', () => {
     }
   });
 
-  it('creates a rule from a dashboard panel, prefilled with its query and links, and the panel shows the rule firing', async () => {
+  it('creates a rule from a dashboard panel, prefilled with its query and links, and the panel shows the rule state (Normal, Pending, Firing)', async () => {
     await gauge.set(20);
-    const clock = new ManualClock(Math.floor(Date.now() / BASE) * BASE);
+    // at the next 10 s boundary, not the last: the preview and every evaluation read what
+    // Prometheus has scraped by now, however short its history
+    const clock = new ManualClock(Math.ceil(Date.now() / BASE) * BASE);
     const server = await startTestServer({ clock });
     const { folderUid, dsUid } = await world(server);
     await saveDashboard(server, dsUid);
@@ -272,7 +274,7 @@ describe('the alert rule editor in Chromium', () => {
         .selectOption({ label: 'New evaluation group…' });
       await page.getByLabel('New group name').fill('panels');
       await page.getByLabel('Evaluation interval').fill('10s');
-      await page.getByLabel('Pending period').fill('0s');
+      await page.getByLabel('Pending period').fill('10s');
       await page.getByRole('button', { name: 'Save rule' }).click();
       await page.waitForURL(/\/alerting\/[^/]+\/edit\?saved=1$/);
 
@@ -280,7 +282,7 @@ describe('the alert rule editor in Chromium', () => {
       expect(rule).toMatchObject({
         title: 'Room temperature',
         ruleGroup: 'panels',
-        for: '0s',
+        for: '10s',
         annotations: { __dashboardUid__: 're-dash', __panelId__: '7' },
       });
       expect(rule!.data[0]).toMatchObject({
@@ -289,7 +291,7 @@ describe('the alert rule editor in Chromium', () => {
         model: { refId: 'A', expr: METRIC, datasource: { type: 'prometheus', uid: dsUid } },
       });
 
-      // Evaluated at 20 degrees: Normal; then at 35: Firing (no pending period).
+      // Evaluated at 20 degrees: Normal; at 35: Pending, and Firing once the 10 s pending period is over.
       const evaluate = async () => {
         const time = Math.max(clock.now() + BASE, Math.ceil((Date.now() + 1) / BASE) * BASE);
         clock.advance(time - clock.now());
@@ -301,6 +303,10 @@ describe('the alert rule editor in Chromium', () => {
       const badge = panel.locator('[data-alert-state]');
       await eventually(() => badge.getAttribute('data-alert-state')).toBe('normal');
       await gauge.set(35);
+      await evaluate();
+      await page.reload();
+      await waitForPanels(page);
+      await eventually(() => badge.getAttribute('data-alert-state')).toBe('pending');
       await evaluate();
       await page.reload();
       await waitForPanels(page);
