@@ -100,8 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
   // While shutting down, close each connection after its response so the server can finish.
+  // A response that follows writes leaves once the cache bus has handed their invalidations to
+  // the other instances (or gave up): a revocation is effective everywhere before it returns.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (lifecycle.phase === 'stopping') reply.header('connection', 'close');
+    await deps.cacheBus.settled();
     return payload;
   });
 

@@ -6,11 +6,12 @@ import { createLogger } from './http/logger.js';
 import { readBuildInfo } from './lib/build-info.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { startBackgroundJobs } from './store/background-jobs.js';
-import { createCacheBus } from './store/cache-bus.js';
+import { createCacheBus, type CacheBus } from './store/cache-bus.js';
 import { openDatabase, type Database } from './store/database.js';
 
 export interface RunningServer extends App {
   database: Database;
+  cacheBus: CacheBus;
   logger: Logger;
   /** the address the server listens on, e.g. http://127.0.0.1:3000 */
   url: string;
@@ -72,5 +73,5 @@ export async function startServer(
       logger.info('shutdown complete');
     })());
 
-  return { ...built, database, logger, url, shutdown };
+  return { ...built, database, cacheBus, logger, url, shutdown };
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -6,6 +7,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import { onCommitOfUnit } from './transaction.js';
 
 /** What a write touched: its tables and, for an UPDATE, the columns it set. */
 export interface TableChange {
@@ -21,6 +23,11 @@ const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode']
  * Tells listeners which tables every INSERT, UPDATE or DELETE touched, after it ran. Caches derived
  * from tables subscribe here, so no write path can forget to invalidate them. Raw `sql` statements
  * are not seen: stores use the query builder for writes.
+ *
+ * A write inside a unit of work is reported twice: when its statement ran, and again (in the same
+ * async context) after the unit committed. Between the two, a reader on another connection — here
+ * or on another instance told through the cache bus — may still load the old rows and cache them
+ * as current; the second report drops them. Listeners therefore invalidate, never count.
  */
 export class ChangeTracker implements KyselyPlugin {
   private readonly pending = new WeakMap<object, TableChange>();
@@ -41,7 +48,12 @@ export class ChangeTracker implements KyselyPlugin {
     const change = this.pending.get(args.queryId);
     if (change) {
       this.pending.delete(args.queryId);
-      for (const listener of this.listeners) listener(change);
+      const report = () => {
+        for (const listener of this.listeners) listener(change);
+      };
+      report();
+      const inThisContext = AsyncLocalStorage.snapshot();
+      onCommitOfUnit(() => inThisContext(report));
     }
     return Promise.resolve(args.result);
   }

@@ -13,8 +13,9 @@ const MAX_ORGS = 10_000;
  * paths read it without a query. Dropped for the org when its owner calls `changed` after a write
  * committed — on this instance and, through the cache bus (`topic`), on the others — and whole
  * when the change tracker sees a write to `tables` (writes that bypass the owner, e.g. an org's
- * cascade). A load that started before an invalidation is served but not kept. Without a
- * cross-instance bus in HA, a short TTL bounds how stale another instance's write can be.
+ * cascade). A load that started before an invalidation is served but not kept. While the bus is
+ * not coherent in HA (no Redis, or Redis unreachable), a short TTL bounds how stale another
+ * instance's write can be, and everything is dropped when the bus resyncs.
  */
 export function createOrgCache<T>(deps: {
   topic: string;
@@ -25,7 +26,8 @@ export function createOrgCache<T>(deps: {
   clock: Clock;
   highAvailability: boolean;
 }) {
-  const ttl = !deps.highAvailability || deps.cacheBus.crossInstance ? EXACT_TTL_MS : HA_TTL_MS;
+  // Not coherent: HA without Redis, or Redis unreachable (entries are dropped when it resyncs).
+  const ttl = () => (deps.cacheBus.coherent || !deps.highAvailability ? EXACT_TTL_MS : HA_TTL_MS);
   const entries = new Map<number, { value: Promise<T>; at: number }>();
   let generation = 0;
 
@@ -41,12 +43,13 @@ export function createOrgCache<T>(deps: {
   deps.database.onTablesChanged((change) => {
     if (deps.tables.some((table) => change.tables.has(table))) drop();
   });
+  deps.cacheBus.onResync(() => drop());
 
   return {
     get(orgId: number): Promise<T> {
       const now = deps.clock.now();
       const cached = entries.get(orgId);
-      if (cached && now - cached.at < ttl) return cached.value;
+      if (cached && now - cached.at < ttl()) return cached.value;
       const started = generation;
       const value = deps.load(orgId);
       if (entries.size >= MAX_ORGS) entries.delete(entries.keys().next().value!);

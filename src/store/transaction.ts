@@ -91,6 +91,17 @@ export async function afterCommit(task: () => void | Promise<void>): Promise<voi
   else await task();
 }
 
+/**
+ * Registers `task` to run after the current unit of work commits and says true; outside a unit
+ * says false and does nothing.
+ */
+export function onCommitOfUnit(task: () => void): boolean {
+  const unit = units.getStore();
+  if (!unit?.open) return false;
+  unit.tasks.push(task);
+  return true;
+}
+
 /** A service's handle on units of work: `unitOfWork(async (afterCommit) => …)` (see inTransaction). */
 export type UnitOfWork = <T>(work: (afterCommit: AfterCommit) => Promise<T>) => Promise<T>;
 

@@ -22,7 +22,10 @@ function plumbing() {
   const cacheBus: CacheBus = {
     crossInstance: false,
     publish: (topic, detail = '') => void emitter.emit(topic, detail),
+    coherent: true,
     subscribe: (topic, listener) => void emitter.on(topic, listener),
+    onResync: () => {},
+    settled: () => undefined,
     close: () => Promise.resolve(),
   };
   const tableWrite = (table: string) => {
@@ -107,6 +110,7 @@ describe('SilencesLookup', () => {
     let loads = 0;
     const { lookup } = createSilencesCache({
       ...p,
+      cacheBus: { ...p.cacheBus, coherent: false },
       highAvailability: true,
       load: () => {
         loads += 1;

@@ -36,8 +36,6 @@ export function registerAuth(
     database: deps.database,
     bus: deps.cacheBus,
     clock,
-    // Without a bus to the other instances, a cached identity could outlive a revocation there.
-    enabled: !config.database.highAvailability || deps.cacheBus.crossInstance,
   });
   const authn = createAuthnService({
     users,

@@ -163,8 +163,9 @@ export function createAuthnService(deps: {
       const key = cache.keyOf([credentials.authorization, credentials.sessionToken, credentials.orgHeader]);
       const cached = cache.get(key);
       if (cached) return { identity: cached };
+      const loading = cache.loading();
       const result = await resolve(credentials);
-      if (result.reusableUntil !== undefined) cache.set(key, result.identity, result.reusableUntil);
+      if (result.reusableUntil !== undefined) cache.set(key, result.identity, loading, result.reusableUntil);
       return result;
     },
   };

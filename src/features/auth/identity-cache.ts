@@ -17,14 +17,11 @@ const TOPIC = 'identity';
  * Resolved identities by credential, so an authenticated request costs no database round trip.
  * Any write to the source tables (other than activity timestamps) bumps a generation that
  * invalidates every entry at once, here and — through the cache bus — on every other instance.
- * When other instances cannot be told (HA without Redis), the cache stays off.
+ * It serves only while the bus is coherent (off in HA without Redis, bypassed while Redis is
+ * unreachable) and is emptied when the bus resyncs. A resolution that overlapped an invalidation
+ * (it may have read the rows from before the write) serves its request but is not kept.
  */
-export function createIdentityCache(deps: {
-  database: Database;
-  bus: CacheBus;
-  clock: Clock;
-  enabled: boolean;
-}) {
+export function createIdentityCache(deps: { database: Database; bus: CacheBus; clock: Clock }) {
   let generation = 0;
   const entries = new LRUCache<string, { identity: Identity; generation: number; until: number }>({
     max: MAX_ENTRIES,
@@ -37,6 +34,10 @@ export function createIdentityCache(deps: {
     deps.bus.publish(TOPIC);
   });
   deps.bus.subscribe(TOPIC, () => generation++);
+  deps.bus.onResync(() => {
+    generation++;
+    entries.clear();
+  });
 
   return {
     keyOf(parts: (string | undefined)[]): string {
@@ -44,15 +45,23 @@ export function createIdentityCache(deps: {
     },
 
     get(key: string): Identity | undefined {
-      if (!deps.enabled) return undefined;
+      if (!deps.bus.coherent) return undefined;
       const entry = entries.get(key);
       if (!entry || entry.generation !== generation || entry.until <= deps.clock.now()) return undefined;
       return entry.identity;
     },
 
-    /** `until`: a moment the identity must be re-resolved at the latest (e.g. a session rotation). */
-    set(key: string, identity: Identity, until = Number.POSITIVE_INFINITY): void {
-      if (!deps.enabled) return;
+    /** Taken before resolving an identity, handed to `set`. */
+    loading(): number {
+      return generation;
+    },
+
+    /**
+     * `loading`: what `loading()` said before the identity was resolved. `until`: a moment the
+     * identity must be re-resolved at the latest (e.g. a session rotation).
+     */
+    set(key: string, identity: Identity, loading: number, until = Number.POSITIVE_INFINITY): void {
+      if (!deps.bus.coherent || loading !== generation) return;
       entries.set(key, { identity, generation, until: Math.min(until, deps.clock.now() + TTL_MS) });
     },
   };

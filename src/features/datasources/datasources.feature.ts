@@ -17,6 +17,7 @@ import { createQueryService } from './query.service.js';
 
 const ROW_CACHE_SIZE = 1_000;
 const ROW_CACHE_TTL_MS = 10_000;
+const ROWS_TOPIC = 'datasource-rows';
 
 /** Data sources: CRUD with encrypted secrets, health, query, proxy and provisioning. */
 export function registerDatasources(deps: FeatureDeps): DataSourcesLookup {
@@ -62,12 +63,18 @@ export function registerDatasources(deps: FeatureDeps): DataSourcesLookup {
   registerProxyRoutes(deps.api, service, forwarder);
 
   // Rule evaluation asks for the same few data sources a thousand times a second: rows are kept
-  // for a few seconds, dropped at once on a local write; another instance's edit applies within
-  // the TTL.
+  // for a few seconds, dropped at once on a write here and, through the cache bus, on the other
+  // instances; while the bus is not coherent (HA without Redis) another instance's edit applies
+  // within the TTL.
   const rows = new Map<string, { row: Awaited<ReturnType<typeof store.byUid>>; until: number }>();
+  const dropRows = () => rows.clear();
   deps.database.onTablesChanged(({ tables }) => {
-    if (tables.has('data_source')) rows.clear();
+    if (!tables.has('data_source')) return;
+    dropRows();
+    deps.cacheBus.publish(ROWS_TOPIC);
   });
+  deps.cacheBus.subscribe(ROWS_TOPIC, dropRows);
+  deps.cacheBus.onResync(dropRows);
   async function rowOf(orgId: number, uid: string) {
     const key = `${orgId}/${uid}`;
     const now = deps.clock.now();

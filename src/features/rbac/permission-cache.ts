@@ -82,7 +82,8 @@ interface Entry {
 /**
  * The permission cache: bounded LRUs with a 60 s TTL. Any write to a table a section is derived
  * from bumps that section's generation here and, through the cache bus, on every other instance,
- * so the very next request sees the change. `merged` depends on all sections.
+ * so the very next request sees the change. `merged` depends on all sections. Serves only while
+ * the bus is coherent (see CacheBus) and is emptied when it resyncs.
  */
 export function createPermissionCache(deps: {
   database: Database;
@@ -153,6 +154,13 @@ export function createPermissionCache(deps: {
     }
   });
   for (const section of SECTIONS) deps.bus.subscribe(topic(section), () => invalidate(section));
+  // Messages may have been missed: nothing cached can be trusted.
+  deps.bus.onResync(() => {
+    for (const section of [...SECTIONS, 'merged'] as const) {
+      invalidate(section);
+      caches[section].clear();
+    }
+  });
   deps.bus.subscribe(KEY_TOPIC, (detail) => {
     const separator = detail.indexOf('|');
     const section = detail.slice(0, separator);
@@ -168,7 +176,7 @@ export function createPermissionCache(deps: {
      * unless the section changed meanwhile). `reload` skips the cached value.
      */
     async get<T>(section: CacheSection, key: string, load: () => Promise<T>, reload = false): Promise<T> {
-      if (!deps.enabled) return load();
+      if (!deps.enabled || !deps.bus.coherent) return load();
       const cache = caches[section];
       const generation = generations[section];
       const entry = reload ? undefined : cache.get(key);

@@ -26,9 +26,8 @@ export function createCachedPermissionSource(
     bus: deps.cacheBus,
     clock: deps.clock,
     metrics: deps.metrics,
-    // Without a bus to the other instances, cached permissions could outlive a change made there.
-    enabled:
-      config.rbac.permissionCache && (!config.database.highAvailability || deps.cacheBus.crossInstance),
+    // Also bypassed while the bus is not coherent (HA without Redis, or Redis unreachable).
+    enabled: config.rbac.permissionCache,
   });
   return createPermissionSource({
     allowOrgCreate: config.users.allowOrgCreate,

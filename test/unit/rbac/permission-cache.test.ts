@@ -13,7 +13,15 @@ function cacheUnderTest() {
   const database = { onTablesChanged: (l: (change: TableChange) => void) => void listeners.push(l) };
   const cache = createPermissionCache({
     database: database as unknown as Database,
-    bus: { crossInstance: false, publish: () => {}, subscribe: () => {}, close: () => Promise.resolve() },
+    bus: {
+      crossInstance: false,
+      coherent: true,
+      publish: () => {},
+      subscribe: () => {},
+      onResync: () => {},
+      settled: () => undefined,
+      close: () => Promise.resolve(),
+    },
     clock,
     metrics: createMetrics(readBuildInfo(), {}),
     enabled: true,

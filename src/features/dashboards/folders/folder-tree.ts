@@ -73,7 +73,8 @@ const TTL_MS = 60_000;
 /**
  * Per-org folder trees, cached: every permission check on a dashboard walks its folder chain.
  * Dropped when the folder table changes here, after each folder write commits, and on the
- * cache bus for the other instances; a TTL bounds staleness if a message is lost.
+ * cache bus for the other instances. While the bus is not coherent (HA without Redis, or Redis
+ * unreachable) every call loads the tree; the trees are dropped when it resyncs.
  */
 export function createFolderTreeCache(deps: {
   load: (orgId: number) => Promise<FolderNode[]>;
@@ -92,11 +93,13 @@ export function createFolderTreeCache(deps: {
     if (change.tables.has('folder')) clear();
   });
   deps.cacheBus.subscribe(TOPIC, clear);
+  deps.cacheBus.onResync(clear);
 
   return {
     of(orgId: number): Promise<FolderTree> {
       const cached = trees.get(orgId);
       const now = deps.clock.now();
+      if (!deps.cacheBus.coherent) return deps.load(orgId).then((nodes) => new FolderTree(nodes));
       if (cached && cached.generation === generation && now - cached.at < TTL_MS) return cached.tree;
       const tree = deps.load(orgId).then((nodes) => new FolderTree(nodes));
       trees.set(orgId, { tree, at: now, generation });

@@ -185,7 +185,9 @@ const TTL_MS = 5 * 60_000;
 /**
  * Per-org title indexes, loaded on first search and kept current by the writes of this instance
  * (after they commit). Other instances drop theirs when told on the cache bus; a TTL bounds
- * staleness from writes that bypass the services (e.g. an org's deletion cascading).
+ * staleness from writes that bypass the services (e.g. an org's deletion cascading). While the bus
+ * is not coherent (HA without Redis, or Redis unreachable) every search loads the org's entries;
+ * the indexes are dropped when it resyncs.
  */
 export function createTitleIndexCache(deps: {
   load: (orgId: number) => Promise<IndexEntry[]>;
@@ -197,11 +199,14 @@ export function createTitleIndexCache(deps: {
   // makes its result unsafe to keep.
   let writes = 0;
   let publishing = false;
-  deps.cacheBus.subscribe(TOPIC, () => {
-    if (publishing) return;
+  const dropAll = () => {
     writes += 1;
     indexes.clear();
+  };
+  deps.cacheBus.subscribe(TOPIC, () => {
+    if (!publishing) dropAll();
   });
+  deps.cacheBus.onResync(dropAll);
 
   function tellOthers(): void {
     if (!deps.cacheBus.crossInstance) return;
@@ -220,6 +225,10 @@ export function createTitleIndexCache(deps: {
 
   return {
     of(orgId: number): Promise<OrgTitleIndex> {
+      if (!deps.cacheBus.coherent) {
+        indexes.clear();
+        return deps.load(orgId).then((entries) => new OrgTitleIndex(entries));
+      }
       const cached = indexes.get(orgId);
       const now = deps.clock.now();
       if (cached && now - cached.at < TTL_MS) return cached.index;

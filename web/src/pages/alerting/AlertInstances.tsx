@@ -3,7 +3,8 @@ import { Link } from '../../app/Link.js';
 import type { AlertIndex } from './alertIndex.js';
 import { LabelChips } from './LabelChips.js';
 import { newSilenceUrl } from './labelMatchers.js';
-import { instanceState, StateBadge } from './StateBadge.js';
+import { instanceState } from './ruleState.js';
+import { StateBadge } from './StateBadge.js';
 
 const NEVER = '0001-01-01';
 

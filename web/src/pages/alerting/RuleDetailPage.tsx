@@ -17,7 +17,8 @@ import { AlertInstances } from './AlertInstances.js';
 import { LabelChips } from './LabelChips.js';
 import { lastEvaluationText } from './ruleLinks.js';
 import { RuleNotifications } from './RuleNotifications.js';
-import { ruleStateName, StateBadge } from './StateBadge.js';
+import { ruleStateName } from './ruleState.js';
+import { StateBadge } from './StateBadge.js';
 import { StateTimeline } from './StateTimeline.js';
 
 /** How far back the history and the notifications go. */

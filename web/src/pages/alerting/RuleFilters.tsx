@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { parseMatchers } from './labelMatchers.js';
 import type { RuleFilter } from './rulesFilter.js';
-import { STATE_NAMES } from './StateBadge.js';
+import { STATE_NAMES } from './ruleState.js';
 
 /** The filter bar of the rule list: search text, state, label matchers and contact point. */
 export function RuleFilters({

@@ -4,7 +4,8 @@ import { useAlertingAccess } from './access.js';
 import type { AlertIndex } from './alertIndex.js';
 import { AlertInstances } from './AlertInstances.js';
 import { lastEvaluationText, ruleViewUrl } from './ruleLinks.js';
-import { ruleStateName, StateBadge } from './StateBadge.js';
+import { ruleStateName } from './ruleState.js';
+import { StateBadge } from './StateBadge.js';
 
 const COLUMNS = 6;
 

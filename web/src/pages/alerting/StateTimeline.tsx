@@ -1,6 +1,7 @@
 import type { HistoryLine } from '../../api/alert-rules.js';
 import { LabelChips } from './LabelChips.js';
-import { instanceState, StateBadge } from './StateBadge.js';
+import { instanceState } from './ruleState.js';
+import { StateBadge } from './StateBadge.js';
 
 interface Transition {
   time: number;

@@ -1,7 +1,7 @@
 /** The rule list's filters, applied in the page to what the rules API answered. */
 import type { PromGroup, PromRule } from '../../api/alert-rules.js';
 import { matchesLabels, type LabelMatcher } from './labelMatchers.js';
-import { ruleStateName, type StateName } from './StateBadge.js';
+import { ruleStateName, type StateName } from './ruleState.js';
 
 export interface RuleFilter {
   search: string;
