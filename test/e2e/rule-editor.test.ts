@@ -105,7 +105,7 @@ describe('the alert rule editor in Chromium', () => {
       expect(await page.getByLabel('Alert condition', { exact: true }).inputValue()).toBe('C');
 
       // Nothing filled in: the browser names each missing field and sends nothing.
-      await page.getByRole('button', { name: 'Save rule' }).click();
+      await page.getByRole('button', { name: 'Save rule', exact: true }).click();
       await eventually(() => fieldError(page, 'title').textContent()).toBe('Name is required');
       expect(await fieldError(page, 'folder').textContent()).toBe('Folder is required');
       expect(await fieldError(page, 'group').textContent()).toBe('Evaluation group is required');
@@ -154,7 +154,7 @@ describe('the alert rule editor in Chromium', () => {
       await page.getByLabel('Add expression').selectOption('math');
       const expressionD = page.getByRole('group', { name: 'Expression D' });
       await expressionD.getByLabel('D math expression').fill('$C +');
-      await page.getByRole('button', { name: 'Save rule' }).click();
+      await page.getByRole('button', { name: 'Save rule', exact: true }).click();
       await eventually(() => fieldError(page, 'query.D').textContent()).toContain('D: math expression');
       expect(await fieldError(page, 'query.D').textContent()).toMatch(/^invalid alert rule: /);
       expect(await rules(server)).toEqual([]);
@@ -162,8 +162,8 @@ describe('the alert rule editor in Chromium', () => {
 
       await page.getByRole('button', { name: 'Remove D' }).click();
       await page.getByLabel('C threshold', { exact: true }).fill('30');
-      await page.getByRole('button', { name: 'Save rule' }).click();
-      await page.waitForURL(/\/alerting\/[^/]+\/edit\?saved=1$/);
+      await page.getByRole('button', { name: 'Save rule', exact: true }).click();
+      await page.waitForURL((url) => /^\/alerting\/[^/]+\/edit$/.test(url.pathname));
       await eventually(() => page.getByRole('status').filter({ hasText: 'Alert rule saved' }).count()).toBe(
         1,
       );
@@ -217,7 +217,7 @@ describe('the alert rule editor in Chromium', () => {
       expect(await page.getByLabel('Contact point', { exact: true }).inputValue()).toBe('oncall hook');
       await page.getByLabel('Pending period').fill('2m');
       await page.getByLabel('Use notification policy').check();
-      await page.getByRole('button', { name: 'Save rule' }).click();
+      await page.getByRole('button', { name: 'Save rule', exact: true }).click();
       await eventually(async () => (await rules(server))[0]!.for).toBe('2m');
       const [edited] = await rules(server);
       expect(edited!.uid).toBe(rule!.uid);
@@ -225,7 +225,7 @@ describe('the alert rule editor in Chromium', () => {
       expect(edited!.labels).toEqual({ severity: 'critical' });
       // A bad interval is caught before anything is sent.
       await page.getByLabel('Evaluation interval').fill('15s');
-      await page.getByRole('button', { name: 'Save rule' }).click();
+      await page.getByRole('button', { name: 'Save rule', exact: true }).click();
       await eventually(() => fieldError(page, 'interval').textContent()).toContain('multiple of 10s');
       expect(
         (
@@ -275,8 +275,8 @@ describe('the alert rule editor in Chromium', () => {
       await page.getByLabel('New group name').fill('panels');
       await page.getByLabel('Evaluation interval').fill('10s');
       await page.getByLabel('Pending period').fill('10s');
-      await page.getByRole('button', { name: 'Save rule' }).click();
-      await page.waitForURL(/\/alerting\/[^/]+\/edit\?saved=1$/);
+      await page.getByRole('button', { name: 'Save rule and exit' }).click();
+      await page.waitForURL((url) => url.pathname === '/alerting/list');
 
       const [rule] = await rules(server);
       expect(rule).toMatchObject({

@@ -15,7 +15,7 @@ import {
   type RuleBody,
 } from '../../../api/rule-editor.js';
 import { usePermissions } from '../../../app/permissions.js';
-import { navigate } from '../../../app/router.js';
+import { navigate, replaceSearch } from '../../../app/router.js';
 import { useLoad } from '../../../app/useLoad.js';
 import { loadFolders } from '../../../editor/common/FolderPicker.js';
 import { defaultTarget } from '../../../editor/model/defaults.js';
@@ -173,6 +173,10 @@ function RuleEditor({ uid, loaded }: { uid?: string; loaded: Loaded }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(new URLSearchParams(location.search).get('saved') === '1');
+  // "saved" is said once: a reload of the page does not say it again
+  useEffect(() => {
+    if (saved) replaceSearch(new URLSearchParams());
+  }, []);
   const provenance = loaded.rule?.provenance ?? '';
   const readOnly = provenance === 'file';
 
@@ -221,7 +225,7 @@ function RuleEditor({ uid, loaded }: { uid?: string; loaded: Loaded }) {
     ? fieldOfMessage(preview.error.replace(/^invalid query or expression: /, ''), refIds)
     : undefined;
 
-  const save = async () => {
+  const save = async (exit: boolean) => {
     const found = validate(form);
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -252,6 +256,10 @@ function RuleEditor({ uid, loaded }: { uid?: string; loaded: Loaded }) {
           !keepsProvenance,
         );
         savedUid = uid ?? answer.rules.find((rule) => rule.title === body.title)?.uid;
+      }
+      if (exit) {
+        navigate('/alerting/list');
+        return;
       }
       setSaved(true);
       groups.reload();
@@ -285,7 +293,7 @@ function RuleEditor({ uid, loaded }: { uid?: string; loaded: Loaded }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          void save(false);
         }}
       >
         <Section title="Enter alert rule name">
@@ -640,6 +648,9 @@ function RuleEditor({ uid, loaded }: { uid?: string; loaded: Loaded }) {
         <div className="re-footer">
           <button type="submit" className="primary" disabled={saving || readOnly}>
             {saving ? 'Saving…' : 'Save rule'}
+          </button>
+          <button type="button" disabled={saving || readOnly} onClick={() => void save(true)}>
+            Save rule and exit
           </button>
           <button type="button" onClick={() => history.back()}>
             Cancel
