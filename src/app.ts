@@ -37,6 +37,7 @@ import { createDatabaseHealth } from './http/health.js';
 import { Lifecycle } from './http/lifecycle.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
 import { OPS_PATHS, registerOpsRoutes } from './http/ops.routes.js';
+import { registerSecurity } from './http/security.js';
 import { registerRequestMetrics } from './http/request-metrics.js';
 import { buildValidator } from './http/validation.js';
 import type { BuildInfo } from './lib/build-info.js';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   database.onRetry((reason) => metrics.databaseRetries.inc({ reason }));
   registerRequestMetrics(app, metrics);
   await app.register(cookie);
+  registerSecurity(app, config);
   app.addHook('onRequest', async (request, reply) => {
     if (lifecycle.phase === 'starting' && !OPS_PATHS.has(request.url.split('?', 1)[0]!)) {
       return reply.status(503).send({ message: 'svc is starting' });

@@ -29,6 +29,28 @@ export interface DatabaseConfig {
 }
 
 /** The typed configuration; built once at start-up and passed explicitly to whoever needs it. */
+/** Grafana's `[security]` response headers (all but CSP and HSTS on by default). */
+export interface SecurityHeadersConfig {
+  allowEmbedding: boolean;
+  contentTypeOptions: boolean;
+  xssProtection: boolean;
+  strictTransportSecurity: boolean;
+  strictTransportSecurityMaxAgeSeconds: number;
+  strictTransportSecurityPreload: boolean;
+  strictTransportSecuritySubdomains: boolean;
+  contentSecurityPolicy: boolean;
+  /** `$NONCE` becomes the request's nonce, `$ROOT_PATH` the host and path of root_url */
+  contentSecurityPolicyTemplate: string;
+  contentSecurityPolicyReportOnly: boolean;
+  contentSecurityPolicyReportOnlyTemplate: string;
+}
+
+/** Grafana's default `content_security_policy_template` (without grafana.com: nothing external). */
+const DEFAULT_CSP_TEMPLATE =
+  "script-src 'self' 'unsafe-eval' 'unsafe-inline' 'strict-dynamic' $NONCE;object-src 'none';" +
+  "font-src 'self';style-src 'self' 'unsafe-inline' blob:;img-src * data:;base-uri 'self';" +
+  "connect-src 'self' ws://$ROOT_PATH wss://$ROOT_PATH;manifest-src 'self';media-src 'none';form-action 'self';";
+
 export interface Config {
   homepath: string;
   /** the environment the configuration was read with; provisioning files expand $VAR from it */
@@ -57,6 +79,11 @@ export interface Config {
     disableBruteForceLoginProtection: boolean;
     bruteForceMaxAttempts: number;
     bruteForceWindowMs: number;
+    headers: SecurityHeadersConfig;
+    /** hosts (no port) a cookie-authenticated request may come from besides svc's own */
+    csrfTrustedOrigins: string[];
+    /** request headers whose host also counts as svc's own (e.g. X-Forwarded-Host) */
+    csrfAdditionalHeaders: string[];
   };
   users: {
     allowSignUp: boolean;
@@ -162,11 +189,38 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
       adminEmail: read.string('security', 'admin_email', 'admin@localhost'),
       disableInitialAdminCreation: read.bool('security', 'disable_initial_admin_creation'),
       secretKey: read.string('security', 'secret_key'),
-      cookieSecure: read.bool('security', 'cookie_secure'),
+      // Grafana compat: a server reached over https marks its cookies Secure unless told not to.
+      cookieSecure: read.bool(
+        'security',
+        'cookie_secure',
+        /^https:/i.test(read.string('server', 'root_url')),
+      ),
       cookieSameSite: read.oneOf('security', 'cookie_samesite', SAMESITE, 'lax'),
       disableBruteForceLoginProtection: read.bool('security', 'disable_brute_force_login_protection'),
       bruteForceMaxAttempts: read.int('security', 'brute_force_login_protection_max_attempts', 5, 1),
       bruteForceWindowMs: read.duration('security', 'brute_force_login_protection_window', '5m'),
+      headers: {
+        allowEmbedding: read.bool('security', 'allow_embedding'),
+        contentTypeOptions: read.bool('security', 'x_content_type_options', true),
+        xssProtection: read.bool('security', 'x_xss_protection', true),
+        strictTransportSecurity: read.bool('security', 'strict_transport_security'),
+        strictTransportSecurityMaxAgeSeconds: read.int(
+          'security',
+          'strict_transport_security_max_age_seconds',
+          86400,
+          0,
+        ),
+        strictTransportSecurityPreload: read.bool('security', 'strict_transport_security_preload'),
+        strictTransportSecuritySubdomains: read.bool('security', 'strict_transport_security_subdomains'),
+        contentSecurityPolicy: read.bool('security', 'content_security_policy'),
+        contentSecurityPolicyTemplate:
+          read.string('security', 'content_security_policy_template') || DEFAULT_CSP_TEMPLATE,
+        contentSecurityPolicyReportOnly: read.bool('security', 'content_security_policy_report_only'),
+        contentSecurityPolicyReportOnlyTemplate:
+          read.string('security', 'content_security_policy_report_only_template') || DEFAULT_CSP_TEMPLATE,
+      },
+      csrfTrustedOrigins: read.string('security', 'csrf_trusted_origins').split(/\s+/).filter(Boolean),
+      csrfAdditionalHeaders: read.string('security', 'csrf_additional_headers').split(/\s+/).filter(Boolean),
     },
     users: {
       allowSignUp: read.bool('users', 'allow_sign_up'),

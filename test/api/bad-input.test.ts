@@ -62,7 +62,9 @@ interface World {
   serviceAccountId: number;
   tokenId: number;
   dashboardUid: string;
+  dashboardId: number;
   folderUid: string;
+  folderId: number;
   dataSourceUid: string;
   dataSourceId: number;
   annotationId: number;
@@ -147,6 +149,10 @@ function paramValue(url: string, name: string, w: World): string {
       return String(w.userId);
     case 'teamId':
       return String(w.teamId);
+    case 'dashboardId':
+      return String(w.dashboardId);
+    case 'folderId':
+      return String(w.folderId);
     case 'serviceAccountId':
       return String(w.serviceAccountId);
     case 'tokenId':
@@ -396,7 +402,9 @@ async function createWorld(server: TestServer): Promise<World> {
     serviceAccountId: account.id,
     tokenId: token.id,
     dashboardUid: 'target-dash',
+    dashboardId: 0,
     folderUid: 'target-folder',
+    folderId: 0,
     dataSourceUid: 'target-ds',
     dataSourceId: 0,
     annotationId: annotation.id,
@@ -420,6 +428,9 @@ async function ensureWorld(server: TestServer, world: World): Promise<void> {
     await create('/api/dashboards/db', { dashboard: { uid: world.dashboardUid, title: 'Target dashboard' } });
   if (await missing(`/api/folders/${world.folderUid}`))
     await create('/api/folders', { uid: world.folderUid, title: `Target folder ${next()}` });
+  const read = async (path: string) => (await call(server, 'GET', path, { as: ADMIN })).body;
+  world.dashboardId = (await read(`/api/dashboards/uid/${world.dashboardUid}`)).dashboard.id;
+  world.folderId = (await read(`/api/folders/${world.folderUid}`)).id;
   if (await missing(`/api/datasources/uid/${world.dataSourceUid}`)) {
     const name = (await missing('/api/datasources/name/target-ds')) ? 'target-ds' : `target-ds-${next()}`;
     const created = await create('/api/datasources', {

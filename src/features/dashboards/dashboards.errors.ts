@@ -67,6 +67,7 @@ export const identicalVersion = defineError(
   'Current dashboard is identical to the specified version',
 );
 export const invalidVersionId = defineError(400, 'dashboard.invalid-version-id', 'id is invalid');
+export const invalidDashboardId = defineError(400, 'dashboard.invalid-id', 'dashboardId is invalid');
 export const invalidPermissionItem = defineError(
   400,
   'dashboard.invalid-permission-item',

@@ -11,11 +11,12 @@ import { createFoldersStore } from './folders/folders.store.js';
 import { folderUrl } from './folders/folder-present.js';
 import { registerFoldersRoutes } from './folders/folders.routes.js';
 import { createFoldersService, type FolderDeletionListener } from './folders/folders.service.js';
-import { dashboardNotFound } from './dashboards.errors.js';
+import { dashboardNotFound, invalidDashboardId } from './dashboards.errors.js';
 import { dashboardUrl, slugify } from './dashboard-model.js';
-import { folderNotFound } from './folders/folders.errors.js';
+import { folderNotFound, invalidFolderId } from './folders/folders.errors.js';
 import { FolderTree, type FolderNode } from './folders/folder-tree.js';
 import { createHomeService } from './home.service.js';
+import { idOfScope, registerLegacyIdRoutes } from './legacy-ids.routes.js';
 import { registerLegacyPermissionsRoutes } from './permissions/legacy-permissions.routes.js';
 import { createLegacyPermissions, type PermissionTarget } from './permissions/legacy-permissions.service.js';
 import { createPrincipalNamesStore } from './permissions/legacy-permissions.store.js';
@@ -50,6 +51,12 @@ interface FolderRef {
   /** '' at the root */
   parentUid: string;
 }
+
+/** A folder of the tree by its numeric id (the deprecated API's), scanning: ids are rare. */
+const folderById = (tree: FolderTree, id: number): FolderNode | undefined => {
+  for (const node of tree.byUid.values()) if (node.id === id) return node;
+  return undefined;
+};
 
 const folderRef = (node: FolderNode): FolderRef => ({
   uid: node.uid,
@@ -111,6 +118,40 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
     const row = await headFor(identity, scope);
     return row ? actionsByDefault(identity, row) : new Set();
   });
+  // Grafana compat: `dashboards:id:<id>` (the deprecated id routes) is the dashboard's uid scope.
+  const headsById = new WeakMap<Identity, Map<number, Promise<DashboardHead | undefined>>>();
+  const headForId = (identity: Identity, scope: string) => {
+    const id = idOfScope(scope, 'dashboards:id:');
+    if (id === undefined) return undefined;
+    let mine = headsById.get(identity);
+    if (!mine) headsById.set(identity, (mine = new Map<number, Promise<DashboardHead | undefined>>()));
+    let head = mine.get(id);
+    if (!head) mine.set(id, (head = store.headById(identity.orgId, id)));
+    return head;
+  };
+  deps.authorizer.addScopeResolver('dashboards:id:', async (scope, identity) => {
+    const found = headForId(identity, scope);
+    // No id at all: the schema's 400, before a 403 tells anything.
+    if (!found) throw invalidDashboardId();
+    const row = await found;
+    if (!row) throw dashboardNotFound();
+    return [
+      `dashboards:uid:${row.uid}`,
+      ...folderChainScopes(await folders.of(identity.orgId), row.folder_uid),
+    ];
+  });
+  deps.authorizer.addDerivedActions('dashboards:id:', async (scope, identity) => {
+    const row = await headForId(identity, scope);
+    return row ? actionsByDefault(identity, row) : new Set();
+  });
+  deps.authorizer.addScopeResolver('folders:id:', async (scope, identity) => {
+    const id = idOfScope(scope, 'folders:id:');
+    if (id === undefined) throw invalidFolderId();
+    const tree = await folders.of(identity.orgId);
+    const node = folderById(tree, id);
+    if (!node) throw folderNotFound();
+    return [node, ...tree.ancestors(node.uid)].map((f) => `folders:uid:${f.uid}`);
+  });
   deps.resourcePermissions.declareDerivedGrants(
     'dashboards',
     createDashboardDerivedGrants({ store, titles }),
@@ -140,18 +181,22 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
       authorizer: deps.authorizer,
     }),
   );
-  registerFoldersRoutes(
-    deps.api,
-    createFoldersService({
-      deleting: folderDeletionListeners,
-      store: foldersStore,
-      titles,
-      folders,
-      access,
-      resourcePermissions: deps.resourcePermissions,
-      clock: deps.clock,
-    }),
-  );
+  const foldersService = createFoldersService({
+    deleting: folderDeletionListeners,
+    store: foldersStore,
+    titles,
+    folders,
+    access,
+    resourcePermissions: deps.resourcePermissions,
+    clock: deps.clock,
+  });
+  registerFoldersRoutes(deps.api, foldersService);
+
+  registerLegacyIdRoutes(deps.api, {
+    dashboards,
+    folders: foldersService,
+    folderUidOfId: async (orgId, id) => folderById(await folders.of(orgId), id)?.uid,
+  });
 
   registerSearchRoutes(
     deps.api,

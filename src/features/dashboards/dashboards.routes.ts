@@ -42,8 +42,9 @@ export function registerDashboardsRoutes(api: Api, dashboards: DashboardsService
       const { dashboard, folderUid, folderId, message: commit, overwrite } = request.body;
       return dashboards.save(identityOf(request), {
         dashboard: dashboard as DashboardModel,
-        // Grafana compat: folderId 0 (deprecated) means the General folder.
-        folderUid: folderUid ?? (folderId === 0 ? '' : undefined),
+        folderUid: folderUid ?? undefined,
+        // Grafana compat: the deprecated folderId counts when folderUid is empty (0: General).
+        folderId: folderId ?? undefined,
         message: commit,
         overwrite,
       });

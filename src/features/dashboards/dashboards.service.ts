@@ -33,12 +33,14 @@ import {
 } from './dashboards.errors.js';
 import type { DashboardHead, DashboardsStore, VersionRow } from './dashboards.store.js';
 import { folderUrl } from './folders/folder-present.js';
-import type { FolderTreeCache } from './folders/folder-tree.js';
+import type { FolderTree, FolderTreeCache } from './folders/folder-tree.js';
 import type { TitleIndexCache } from './search/title-index.js';
 
 interface SaveInput {
   dashboard: DashboardModel;
   folderUid?: string;
+  /** Grafana compat: the deprecated numeric folder id, used when `folderUid` is empty; 0 is General */
+  folderId?: number;
   message?: string;
   overwrite?: boolean;
 }
@@ -65,6 +67,13 @@ interface DiffSide {
   dashboardUid: string;
   version: number;
   unsavedDashboard?: object;
+}
+
+function folderUidOf(input: SaveInput, tree: FolderTree): string {
+  if (input.folderUid) return input.folderUid === GENERAL ? '' : input.folderUid;
+  if (!input.folderId) return '';
+  for (const node of tree.byUid.values()) if (node.id === input.folderId) return node.uid;
+  throw saveFolderNotFound();
 }
 
 /** A save that lost a race: retried when overwriting, else Grafana's version mismatch. */
@@ -105,7 +114,7 @@ export function createDashboardsService(deps: {
     const model = input.dashboard;
     const orgId = identity.orgId;
     const tree = await folders.of(orgId);
-    const folderUid = input.folderUid === GENERAL ? '' : (input.folderUid ?? '');
+    const folderUid = folderUidOf(input, tree);
     if (folderUid !== '' && !tree.get(folderUid)) throw saveFolderNotFound();
     const title = titleOf(model);
     const requestedUid = typeof model.uid === 'string' && model.uid !== '' ? model.uid : undefined;

@@ -229,13 +229,15 @@ export function registerOrgsRoutes(api: Api, deps: { orgs: OrgsService; clock: C
 }
 
 function addressOf(
-  body: Partial<Record<'address1' | 'address2' | 'city' | 'zipCode' | 'state' | 'country', string>>,
+  body: Partial<
+    Record<'address1' | 'address2' | 'city' | 'zipCode' | 'zipcode' | 'state' | 'country', string>
+  >,
 ) {
   return {
     address1: body.address1 ?? '',
     address2: body.address2 ?? '',
     city: body.city ?? '',
-    zipCode: body.zipCode ?? '',
+    zipCode: body.zipCode ?? body.zipcode ?? '',
     state: body.state ?? '',
     country: body.country ?? '',
   };

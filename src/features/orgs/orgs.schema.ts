@@ -11,6 +11,8 @@ export const AddressBody = Type.Object({
   address2: Address,
   city: Address,
   zipCode: Address,
+  // Grafana compat: Grafana's own spelling of the field, read when zipCode is absent.
+  zipcode: Address,
   state: Address,
   country: Address,
 });

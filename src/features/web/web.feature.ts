@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { scriptNonce } from '../../http/security.js';
 import { projectRoot } from '../../lib/build-info.js';
 import type { FeatureDeps } from '../feature.js';
 import { createStaticFiles, type StaticFile } from './static-files.js';
@@ -47,6 +48,15 @@ export function registerWeb(deps: FeatureDeps): void {
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(NOT_BUILT_PAGE);
+    }
+    const nonce = scriptNonce(request);
+    if (nonce) {
+      // A content security policy with a nonce: this page view's scripts carry it, so the page is
+      // rewritten per request (never cached, no etag).
+      return reply
+        .header('content-type', index.contentType)
+        .header('cache-control', 'no-store')
+        .send(index.body.toString('utf8').replaceAll('<script', `<script nonce="${nonce}"`));
     }
     return send(request, reply, index, 'no-cache');
   });

@@ -1,6 +1,7 @@
 import { defineError } from '../../../http/errors.js';
 
 export const folderNotFound = defineError(404, 'folder.notFound', 'folder not found');
+export const invalidFolderId = defineError(400, 'folder.invalid-id', 'id is invalid');
 export const folderTitleEmpty = defineError(400, 'folder.empty-title', 'folder title cannot be empty');
 export const folderUidTaken = defineError(
   409,
