@@ -179,6 +179,12 @@ describe('alert rule pages in Chromium', () => {
       await eventually(() => quiet.count()).toBe(0);
       expect(await hot.count()).toBe(1);
       expect(await empty.count()).toBe(0);
+      // The filter is in the address: a reload keeps it.
+      expect(new URL(page.url()).searchParams.get('state')).toBe('Firing');
+      await page.reload();
+      await eventually(() => hot.count()).toBe(1);
+      expect(await quiet.count()).toBe(0);
+      expect(await page.getByLabel('State').inputValue()).toBe('Firing');
       await page.getByLabel('State').selectOption('NoData');
       await eventually(() => hot.count()).toBe(0);
       expect(await empty.count()).toBe(1);
@@ -393,6 +399,22 @@ describe('alert rule pages in Chromium', () => {
       expect(await page.getByRole('button', { name: /^(Pause|Resume|Delete)/ }).count()).toBe(0);
       expect(await page.getByRole('link', { name: /^(Edit( |$)|Silence$)/ }).count()).toBe(0);
       await screenshot(page, 'alert-rules-viewer');
+
+      // The list asks again on its own: a pause made elsewhere shows up without a reload.
+      const stored = await call(server, 'GET', `/api/v1/provisioning/alert-rules/${uid}`, { as: ADMIN });
+      const paused = await call(server, 'PUT', `/api/v1/provisioning/alert-rules/${uid}`, {
+        as: ADMIN,
+        headers: NO_PROVENANCE,
+        body: { ...stored.body, isPaused: true },
+      });
+      expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+      await expect.poll(() => hot.textContent(), { timeout: 25_000 }).toContain('Paused');
+      const resumed = await call(server, 'PUT', `/api/v1/provisioning/alert-rules/${uid}`, {
+        as: ADMIN,
+        headers: NO_PROVENANCE,
+        body: { ...stored.body, isPaused: false },
+      });
+      expect(resumed.status).toBe(200);
 
       await page.goto(`/alerting/grafana/${uid}/view`);
       await eventually(() =>

@@ -21,11 +21,11 @@ describe('content security policy in Chromium', () => {
         .waitFor();
       // markup an attacker managed to inject: its inline handler is refused (a nonce turns
       // 'unsafe-inline' off), and the browser reports the violation
-      await page.evaluate(() => {
+      await page.evaluate(`
         const holder = document.createElement('div');
         holder.innerHTML = '<img src="/no-such-image.png" onerror="window.__injected = true">';
         document.body.appendChild(holder);
-      });
+      `);
       await expect
         .poll(() => violations.some((v) => /inline event handler|script-src-attr|script-src/i.test(v)), {
           timeout: 5000,

@@ -10,7 +10,13 @@ import {
 } from '../../../web/src/pages/alerting/labelMatchers.js';
 import { fromForm, intervalSummary, toForm } from '../../../web/src/pages/alerting/muteTimingForm.js';
 import { instanceState, ruleStateName } from '../../../web/src/pages/alerting/ruleState.js';
-import { byFolder, filterGroups, NO_FILTER } from '../../../web/src/pages/alerting/rulesFilter.js';
+import {
+  byFolder,
+  filterFromSearch,
+  filterGroups,
+  NO_FILTER,
+  searchOfFilter,
+} from '../../../web/src/pages/alerting/rulesFilter.js';
 
 // The pure parts of the alert rule pages: state names, matchers, filters, the mute timing form.
 
@@ -132,6 +138,22 @@ describe('rule list filters', () => {
       ['Rooms', ['g', 'h']],
       ['Other', ['g']],
     ]);
+  });
+
+  it('carries a filter in the query string and back; an unknown state or bad matcher is no filter', () => {
+    const filter = {
+      search: 'hot',
+      state: 'Firing' as const,
+      labels: parseMatchers('team=ops, env!~dev')!,
+      contactPoint: 'ops-hook',
+    };
+    const search = searchOfFilter(filter);
+    expect(search.toString()).toBe(
+      'search=hot&state=Firing&labels=team%3D%22ops%22%2C+env%21%7E%22dev%22&contactPoint=ops-hook',
+    );
+    expect(filterFromSearch(search)).toEqual(filter);
+    expect(searchOfFilter(NO_FILTER).toString()).toBe('');
+    expect(filterFromSearch(new URLSearchParams('state=Burning&labels=team'))).toEqual(NO_FILTER);
   });
 
   it('finds the Alertmanager alert of an instance whatever its internal labels', () => {

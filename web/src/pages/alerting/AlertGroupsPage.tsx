@@ -3,6 +3,7 @@ import { Link } from '../../app/Link.js';
 import { useLoad } from '../../app/useLoad.js';
 import { useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
+import { useAutoReload } from './useAutoReload.js';
 import { LabelChips } from './LabelChips.js';
 import { newSilenceUrl } from './labelMatchers.js';
 import { ListToolbar } from './ListToolbar.js';
@@ -21,7 +22,8 @@ function byReceiver(groups: AlertGroup[]): [string, AlertGroup[]][] {
 
 /** `/alerting/groups`: the Alertmanager's aggregation groups per contact point, with their alerts. */
 export default function AlertGroupsPage() {
-  const { data, error } = useLoad((signal) => alertGroups(signal));
+  const { data, error, reload } = useLoad((signal) => alertGroups(signal));
+  useAutoReload(reload);
   return (
     <div className="alerting-page">
       <h1>Alert groups</h1>

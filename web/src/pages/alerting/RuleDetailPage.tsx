@@ -12,6 +12,7 @@ import { Link } from '../../app/Link.js';
 import { useLoad } from '../../app/useLoad.js';
 import { useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
+import { useAutoReload } from './useAutoReload.js';
 import { indexAlerts, RULE_UID_LABEL } from './alertIndex.js';
 import { AlertInstances } from './AlertInstances.js';
 import { LabelChips } from './LabelChips.js';
@@ -27,7 +28,7 @@ const RANGE_MS = 24 * 3600_000;
 /** `/alerting/grafana/{uid}/view`: a rule's summary, state history, instances and notifications. */
 export default function RuleDetailPage({ uid }: { uid: string }) {
   const access = useAlertingAccess();
-  const { data, error } = useLoad(async (signal) => {
+  const { data, error, reload } = useLoad(async (signal) => {
     const from = Date.now() - RANGE_MS;
     const stored = await provisionedRule(uid, signal).catch((caught: unknown) => {
       if (caught instanceof ApiError && caught.status === 404) return undefined;
@@ -53,6 +54,8 @@ export default function RuleDetailPage({ uid }: { uid: string }) {
       index: alerts && indexAlerts(alerts),
     };
   });
+
+  useAutoReload(reload);
 
   return (
     <div className="alerting-page">

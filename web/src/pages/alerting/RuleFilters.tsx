@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { parseMatchers } from './labelMatchers.js';
+import { matcherText, parseMatchers } from './labelMatchers.js';
 import type { RuleFilter } from './rulesFilter.js';
 import { STATE_NAMES } from './ruleState.js';
 
@@ -15,7 +15,7 @@ export function RuleFilters({
   onChange: (filter: RuleFilter) => void;
 }) {
   // The typed text is kept as typed; the filter changes only once it parses.
-  const [labelText, setLabelText] = useState('');
+  const [labelText, setLabelText] = useState(() => filter.labels.map(matcherText).join(', '));
   const [labelError, setLabelError] = useState(false);
   return (
     <div className="rule-filters" role="search">

@@ -10,6 +10,7 @@ import { contactPoints } from '../../api/alerting.js';
 import { errorText } from '../../api/client.js';
 import { currentAlerts } from '../../api/silences.js';
 import { Modal } from '../../app/Modal.js';
+import { replaceSearch, useLocation } from '../../app/router.js';
 import { useLoad } from '../../app/useLoad.js';
 import { useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
@@ -17,7 +18,8 @@ import { indexAlerts } from './alertIndex.js';
 import { ListToolbar } from './ListToolbar.js';
 import { RuleFilters } from './RuleFilters.js';
 import { RuleRow } from './RuleRow.js';
-import { byFolder, filterGroups, NO_FILTER, type RuleFilter } from './rulesFilter.js';
+import { byFolder, filterFromSearch, filterGroups, searchOfFilter, type RuleFilter } from './rulesFilter.js';
+import { useAutoReload } from './useAutoReload.js';
 
 /** `/alerting/list`: rules by folder and group, with their state, instances and controls. */
 export default function RulesListPage() {
@@ -37,7 +39,13 @@ export default function RulesListPage() {
       contactPoints: points?.map((p) => p.name),
     };
   });
-  const [filter, setFilter] = useState<RuleFilter>(NO_FILTER);
+  useAutoReload(reload);
+  const { search } = useLocation();
+  const [filter, setFilter] = useState<RuleFilter>(() => filterFromSearch(search));
+  const changeFilter = (next: RuleFilter) => {
+    setFilter(next);
+    replaceSearch(searchOfFilter(next));
+  };
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<PromRule>();
   const [busy, setBusy] = useState<string>();
@@ -80,7 +88,7 @@ export default function RulesListPage() {
       <ListToolbar add={access.createRule && { to: '/alerting/new', label: 'New alert rule' }}>
         Rules by folder and evaluation group, with the state of their alert instances.
       </ListToolbar>
-      {data && <RuleFilters filter={filter} contactPoints={data.contactPoints} onChange={setFilter} />}
+      {data && <RuleFilters filter={filter} contactPoints={data.contactPoints} onChange={changeFilter} />}
       {message && (
         <div className={message.kind === 'error' ? 'error-box' : 'info-box'} role="alert">
           {message.text}

@@ -5,6 +5,7 @@ import { Link } from '../../app/Link.js';
 import { useLoad } from '../../app/useLoad.js';
 import { useAlertingAccess } from './access.js';
 import { AlertingNav } from './AlertingNav.js';
+import { useAutoReload } from './useAutoReload.js';
 import { matcherText } from './labelMatchers.js';
 import { ListToolbar } from './ListToolbar.js';
 import { ruleViewUrl } from './ruleLinks.js';
@@ -22,6 +23,8 @@ const silenceEditUrl = (id: string) => `/alerting/silence/${encodeURIComponent(i
 export default function SilencesPage() {
   const access = useAlertingAccess();
   const { data, error, reload } = useLoad((signal) => silences(signal));
+  // pending silences become active, active ones expire, as time passes
+  useAutoReload(reload);
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string }>();
 
   const expire = async (silence: Silence) => {

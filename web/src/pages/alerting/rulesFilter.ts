@@ -1,7 +1,7 @@
 /** The rule list's filters, applied in the page to what the rules API answered. */
 import type { PromGroup, PromRule } from '../../api/alert-rules.js';
-import { matchesLabels, type LabelMatcher } from './labelMatchers.js';
-import { ruleStateName, type StateName } from './ruleState.js';
+import { matcherText, matchesLabels, parseMatchers, type LabelMatcher } from './labelMatchers.js';
+import { ruleStateName, STATE_NAMES, type StateName } from './ruleState.js';
 
 export interface RuleFilter {
   search: string;
@@ -11,6 +11,27 @@ export interface RuleFilter {
 }
 
 export const NO_FILTER: RuleFilter = { search: '', state: '', labels: [], contactPoint: '' };
+
+/** The filter a link carries (`?search=…&state=Firing&labels=team="ops"&contactPoint=…`). */
+export function filterFromSearch(search: URLSearchParams): RuleFilter {
+  const state = search.get('state') ?? '';
+  return {
+    search: search.get('search') ?? '',
+    state: (STATE_NAMES as string[]).includes(state) ? (state as StateName) : '',
+    labels: parseMatchers(search.get('labels') ?? '') ?? [],
+    contactPoint: search.get('contactPoint') ?? '',
+  };
+}
+
+/** The query string of a filter, so a filtered list can be linked and survives a reload. */
+export function searchOfFilter(filter: RuleFilter): URLSearchParams {
+  const search = new URLSearchParams();
+  if (filter.search) search.set('search', filter.search);
+  if (filter.state) search.set('state', filter.state);
+  if (filter.labels.length) search.set('labels', filter.labels.map(matcherText).join(', '));
+  if (filter.contactPoint) search.set('contactPoint', filter.contactPoint);
+  return search;
+}
 
 /** What the page knows of a rule besides its state: where its notifications go. */
 export interface RuleRouting {
