@@ -26,6 +26,7 @@ import { createRbacStore } from './features/rbac/rbac.store.js';
 import { createResourcePermissions } from './features/rbac/resource-permissions.service.js';
 import { createSecretsService } from './features/secrets/secrets.service.js';
 import { registerServiceAccounts } from './features/serviceaccounts/serviceaccounts.feature.js';
+import { registerSnapshots } from './features/snapshots/snapshots.feature.js';
 import { createStatsService } from './features/stats/stats.service.js';
 import { registerTeams } from './features/teams/teams.feature.js';
 import { registerUsers } from './features/users/users.feature.js';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPreferences(featureDeps, { dashboards, teams });
   registerAvatar(featureDeps);
   registerAnnotations(featureDeps, dashboards);
+  registerSnapshots(featureDeps, { dashboards });
   const datasources = registerDatasources(featureDeps);
   const alerting = registerAlerting(featureDeps);
   // alertRules is registered below; silences and mute timings ask it only while serving a request.

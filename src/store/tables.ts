@@ -225,6 +225,7 @@ export interface Tables {
   alert_notification_log: AlertNotificationLogTable;
   annotation: AnnotationTable;
   annotation_tag: AnnotationTagTable;
+  dashboard_snapshot: DashboardSnapshotTable;
 }
 
 export interface DataSourceTable {
@@ -577,4 +578,19 @@ export interface AlertNotificationLogTable {
   resolved: string;
   sent_at: number;
   expires_at: number;
+}
+
+export interface DashboardSnapshotTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  name: string;
+  snapshot_key: string;
+  delete_key: string;
+  /** JSON: the dashboard model with its frozen data */
+  dashboard: string;
+  created: number;
+  updated: number;
+  /** epoch ms; 0: never */
+  expires: number;
 }

@@ -160,6 +160,10 @@ describe('alert rule pages in Chromium', () => {
       expect(await folder.getByRole('region', { name: 'Group g' }).locator('tr[data-rule]').count()).toBe(3);
       expect(await hot.locator('[data-health]').textContent()).toBe('ok');
       expect(await hot.textContent()).not.toContain('Never');
+      // The top bar's Alerting leads here, Grafana's alerting home.
+      expect(await page.getByRole('link', { name: 'Alerting', exact: true }).getAttribute('href')).toBe(
+        '/alerting/list',
+      );
 
       // Expanding shows the instances with their labels and values.
       await hot.getByRole('button', { name: /instances of Hot rooms/ }).click();

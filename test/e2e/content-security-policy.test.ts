@@ -31,9 +31,7 @@ describe('content security policy in Chromium', () => {
           timeout: 5000,
         })
         .toBe(true);
-      expect(
-        await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected),
-      ).toBeUndefined();
+      expect(await page.evaluate('window.__injected')).toBeUndefined();
       violations.length = 0;
       await page.goto('/alerting/notifications');
       await page.getByRole('heading').first().waitFor();

@@ -22,7 +22,12 @@ export function TopBar() {
         <Link to="/">Home</Link>
         <Link to="/dashboards">Dashboards</Link>
         {can('datasources:read') && <Link to="/connections/datasources">Data sources</Link>}
-        {can('alert.notifications.receivers:read') && <Link to="/alerting/notifications">Alerting</Link>}
+        {/* Grafana's alerting home is the rule list; contact points for a caller who sees only them */}
+        {can('alert.rules:read') ? (
+          <Link to="/alerting/list">Alerting</Link>
+        ) : (
+          can('alert.notifications.receivers:read') && <Link to="/alerting/notifications">Alerting</Link>
+        )}
         {(can('users:read') || can('org.users:read') || can('teams:read') || can('serviceaccounts:read')) && (
           <Link to="/admin">Administration</Link>
         )}
