@@ -54,6 +54,7 @@ export const LIMITS = {
   role: { uid: 64, name: SHORT, displayName: SHORT, description: MEDIUM, group: SHORT, builtIn: 20 },
   permission: { action: SHORT, scope: SHORT },
   annotation: { tagPart: 100 },
+  snapshot: { name: SHORT, key: SHORT },
 } as const;
 
 /**
