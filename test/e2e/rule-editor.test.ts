@@ -254,8 +254,13 @@ describe('the alert rule editor in Chromium', () => {
       await waitForPanels(page);
       const panel = page.getByRole('region', { name: 'Room temperature' });
       expect(await panel.locator('[data-alert-state]').count()).toBe(0);
-      await page.getByRole('button', { name: 'Menu of panel Room temperature' }).click();
-      await page.getByRole('menuitem', { name: 'Create alert rule from this panel' }).click();
+      const menu = page.getByRole('button', { name: 'Menu of panel Room temperature' });
+      const createItem = page.getByRole('menuitem', { name: 'Create alert rule from this panel' });
+      await menu.click();
+      await page.keyboard.press('Escape');
+      await eventually(() => createItem.count()).toBe(0);
+      await menu.click();
+      await createItem.click();
       await page.waitForURL((url) => url.pathname === '/alerting/new');
 
       await eventually(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Room temperature');

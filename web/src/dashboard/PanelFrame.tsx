@@ -82,6 +82,25 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
     onCreateAlert,
   } = props;
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLSpanElement>(null);
+  // an open menu closes on Escape or a click anywhere else
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: Event) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !menuRef.current?.contains(event.target as Node)
+      )
+        setMenuOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [menuOpen]);
   const type = panel.type ?? 'graph';
   const needsData = queriesData(type);
   const [state, setState] = useState<QueryState>({ status: 'idle' });
@@ -214,7 +233,7 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
           </button>
         )}
         {onCreateAlert && panel.id !== undefined && needsData && (
-          <span className="panel-menu">
+          <span className="panel-menu" ref={menuRef}>
             <button
               className="panel-menu-button"
               aria-label={`Menu of panel ${title || panel.id}`}
@@ -225,7 +244,7 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
               ⋮
             </button>
             {menuOpen && (
-              <div className="panel-menu-list" role="menu" onMouseLeave={() => setMenuOpen(false)}>
+              <div className="panel-menu-list" role="menu">
                 <button
                   role="menuitem"
                   onClick={() => {

@@ -156,19 +156,21 @@ export function emptyForm(): RuleForm {
 /** A new rule's form from a panel's queries: its queries, then last() and a threshold. */
 export function formFromPrefill(prefill: RulePrefill): RuleForm {
   const queries = prefill.queries.map((q) => dataQuery(q.refId, q.datasourceUid, q.model));
-  const first = queries[0]?.refId ?? 'A';
-  const data = [
-    ...queries,
-    ...defaultExpressions(
-      first,
-      queries.map((q) => q.refId),
-    ),
-  ];
+  // a panel without a query the rule can run gives none: the editor asks for one
+  const data = queries.length
+    ? [
+        ...queries,
+        ...defaultExpressions(
+          queries[0]!.refId,
+          queries.map((q) => q.refId),
+        ),
+      ]
+    : [];
   return {
     ...emptyForm(),
     title: prefill.title,
     data,
-    condition: data[data.length - 1]!.refId,
+    condition: data[data.length - 1]?.refId ?? '',
     dashboardUid: prefill.dashboardUid,
     panelId: String(prefill.panelId),
   };
