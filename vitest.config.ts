@@ -13,6 +13,12 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // Three real svc processes per database (PostgreSQL with Redis, MySQL without), one file at
+      // a time: they share two cores with the rest.
+      {
+        extends: true,
+        test: { name: 'ha', include: ['test/ha/**/*.test.ts'], testTimeout: 60_000, fileParallelism: false },
+      },
       // Real browser tests (Debian's Chromium through playwright-core) against the built UI.
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000 } },
       ...dialects.map((dialect) => ({

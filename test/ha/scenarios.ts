@@ -1,0 +1,334 @@
+import { expect, it } from 'vitest';
+import { basic, type Caller } from '../helpers/client.js';
+import { api, type Cluster, type Instance } from './cluster.js';
+
+// What every HA deployment must show, with or without Redis: each revocation and write made on
+// one instance is seen by the next request on any other, with nothing waited for in between.
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
+
+export async function createUser(
+  on: Instance,
+  role: 'None' | 'Viewer' | 'Editor' | 'Admin' = 'Viewer',
+): Promise<{ id: number; login: string; as: Caller }> {
+  const login = unique('u');
+  const created = await api<{ id: number }>(on, 'POST', '/api/admin/users', {
+    body: { login, email: `${login}@example.com`, password: `${login}-pass` },
+  });
+  expect(created.status).toBe(200);
+  if (role !== 'Viewer') {
+    const changed = await api(on, 'PATCH', `/api/org/users/${created.body.id}`, { body: { role } });
+    expect(changed.status).toBe(200);
+  }
+  return { id: created.body.id, login, as: basic(login, `${login}-pass`) };
+}
+
+export async function login(on: Instance, user: string, password: string): Promise<Caller> {
+  const response = await api(on, 'POST', '/api/login', { body: { user, password } });
+  expect(response.status).toBe(200);
+  return { cookie: response.cookies.find((c) => c.startsWith('svc_session='))!.split(';')[0]! };
+}
+
+export async function saveDashboard(on: Instance, dashboard: Record<string, unknown>, folderUid?: string) {
+  const saved = await api<{ uid: string }>(on, 'POST', '/api/dashboards/db', {
+    body: { dashboard, overwrite: true, ...(folderUid ? { folderUid } : {}) },
+  });
+  expect(saved.status).toBe(200);
+  return saved.body.uid;
+}
+
+export async function titlesFound(on: Instance, query: string): Promise<string[]> {
+  const found = await api<{ title: string; type: string }[]>(
+    on,
+    'GET',
+    `/api/search?type=dash-db&query=${encodeURIComponent(query)}`,
+  );
+  expect(found.status).toBe(200);
+  return found.body.map((hit) => hit.title).sort();
+}
+
+/** `status` of `path` as `as` on each instance, each asked twice (the second may be cached). */
+export async function statusEverywhere(instances: Instance[], path: string, as: Caller): Promise<number[]> {
+  const statuses: number[] = [];
+  for (const instance of instances) {
+    for (let i = 0; i < 2; i++) statuses.push((await api(instance, 'GET', path, { as })).status);
+  }
+  return statuses;
+}
+const all = (status: number) => Array<number>(6).fill(status);
+
+/** The coherence checks, on a cluster the caller starts (three instances: a, b, c). */
+export function coherenceChecks(cluster: () => Cluster) {
+  const abc = () => cluster().instances as [Instance, Instance, Instance];
+
+  it('session logout on one instance: the cookie is refused by the others at once', async () => {
+    const [a, b, c] = abc();
+    const user = await createUser(a);
+    const cookie = await login(a, user.login, `${user.login}-pass`);
+    expect(await statusEverywhere([a, b, c], '/api/user', cookie)).toEqual(all(200));
+    expect((await api(b, 'GET', '/api/logout', { as: cookie })).status).toBeLessThan(400);
+    expect((await api(c, 'GET', '/api/user', { as: cookie })).status).toBe(401);
+    expect((await api(a, 'GET', '/api/user', { as: cookie })).status).toBe(401);
+  });
+
+  it('session revoked by an admin, user disabled: refused everywhere at once', async () => {
+    const [a, b, c] = abc();
+    const user = await createUser(a);
+    const cookie = await login(a, user.login, `${user.login}-pass`);
+    const other = await login(c, user.login, `${user.login}-pass`);
+    expect(await statusEverywhere([a, b, c], '/api/user', cookie)).toEqual(all(200));
+    const tokens = await api<{ id: number; isActive: boolean }[]>(
+      b,
+      'GET',
+      `/api/admin/users/${user.id}/auth-tokens`,
+    );
+    expect(tokens.body).toHaveLength(2);
+    // which token is `cookie`'s: the one that is not `other`'s (revoke one, see which dies)
+    const revoked = await api(b, 'POST', `/api/admin/users/${user.id}/revoke-auth-token`, {
+      body: { authTokenId: tokens.body[0]!.id },
+    });
+    expect(revoked.status).toBe(200);
+    const alive = [
+      (await api(c, 'GET', '/api/user', { as: cookie })).status,
+      (await api(a, 'GET', '/api/user', { as: other })).status,
+    ];
+    expect(alive.sort()).toEqual([200, 401]);
+    const survivor = alive[0] === 200 ? cookie : other;
+
+    expect(await statusEverywhere([a, b, c], '/api/user', user.as)).toEqual(all(200));
+    expect((await api(a, 'POST', `/api/admin/users/${user.id}/disable`)).status).toBe(200);
+    expect((await api(c, 'GET', '/api/user', { as: user.as })).status).toBe(401);
+    expect((await api(b, 'GET', '/api/user', { as: survivor })).status).toBe(401);
+    expect((await api(c, 'GET', '/api/user', { as: survivor })).status).toBe(401);
+  });
+
+  it('password change: the old password is refused everywhere at once', async () => {
+    const [a, b, c] = abc();
+    const user = await createUser(a);
+    expect(await statusEverywhere([a, b, c], '/api/user', user.as)).toEqual(all(200));
+    const changed = await api(b, 'PUT', `/api/admin/users/${user.id}/password`, {
+      body: { password: 'second-pass' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await api(c, 'GET', '/api/user', { as: user.as })).status).toBe(401);
+    expect((await api(a, 'GET', '/api/user', { as: user.as })).status).toBe(401);
+    expect((await api(c, 'GET', '/api/user', { as: basic(user.login, 'second-pass') })).status).toBe(200);
+  });
+
+  it('role change in the org: applied everywhere at once, both ways', async () => {
+    const [a, b, c] = abc();
+    const user = await createUser(a);
+    expect(await statusEverywhere([a, b, c], '/api/org/users', user.as)).toEqual(all(403));
+    expect((await api(b, 'PATCH', `/api/org/users/${user.id}`, { body: { role: 'Admin' } })).status).toBe(
+      200,
+    );
+    expect((await api(c, 'GET', '/api/org/users', { as: user.as })).status).toBe(200);
+    expect((await api(a, 'GET', '/api/org/users', { as: user.as })).status).toBe(200);
+    expect((await api(c, 'PATCH', `/api/org/users/${user.id}`, { body: { role: 'Viewer' } })).status).toBe(
+      200,
+    );
+    expect((await api(a, 'GET', '/api/org/users', { as: user.as })).status).toBe(403);
+    expect((await api(b, 'GET', '/api/org/users', { as: user.as })).status).toBe(403);
+  });
+
+  it('team membership grants a team’s dashboard permission everywhere at once, and takes it back', async () => {
+    const [a, b, c] = abc();
+    const user = await createUser(a, 'None');
+    const uid = await saveDashboard(a, { title: unique('team-dash') });
+    const team = await api<{ teamId: number }>(a, 'POST', '/api/teams', { body: { name: unique('team') } });
+    expect(team.status).toBe(200);
+    const granted = await api(a, 'POST', `/api/access-control/dashboards/${uid}/teams/${team.body.teamId}`, {
+      body: { permission: 'View' },
+    });
+    expect(granted.status).toBe(200);
+    const path = `/api/dashboards/uid/${uid}`;
+    expect(await statusEverywhere([a, b, c], path, user.as)).toEqual(all(403));
+    const added = await api(b, 'POST', `/api/teams/${team.body.teamId}/members`, {
+      body: { userId: user.id },
+    });
+    expect(added.status).toBe(200);
+    expect((await api(c, 'GET', path, { as: user.as })).status).toBe(200);
+    expect((await api(a, 'GET', path, { as: user.as })).status).toBe(200);
+    expect((await api(c, 'DELETE', `/api/teams/${team.body.teamId}/members/${user.id}`)).status).toBe(200);
+    expect((await api(a, 'GET', path, { as: user.as })).status).toBe(403);
+    expect((await api(b, 'GET', path, { as: user.as })).status).toBe(403);
+  });
+
+  it('folder move: the permission inherited from the new parent applies everywhere at once', async () => {
+    const [a, b, c] = abc();
+    const user = await createUser(a, 'None');
+    const folder = async (title: string) => {
+      const created = await api<{ uid: string }>(a, 'POST', '/api/folders', {
+        body: { title: unique(title) },
+      });
+      expect(created.status).toBe(200);
+      return created.body.uid;
+    };
+    const [granted, plain, other] = [await folder('granted'), await folder('plain'), await folder('other')];
+    expect(
+      (
+        await api(a, 'POST', `/api/access-control/folders/${granted}/users/${user.id}`, {
+          body: { permission: 'View' },
+        })
+      ).status,
+    ).toBe(200);
+    const uid = await saveDashboard(a, { title: unique('moved') }, plain);
+    const path = `/api/dashboards/uid/${uid}`;
+    expect(await statusEverywhere([a, b, c], path, user.as)).toEqual(all(403));
+    expect(
+      (await api(b, 'POST', `/api/folders/${plain}/move`, { body: { parentUid: granted } })).status,
+    ).toBe(200);
+    expect((await api(c, 'GET', path, { as: user.as })).status).toBe(200);
+    expect((await api(a, 'GET', path, { as: user.as })).status).toBe(200);
+    expect((await api(c, 'POST', `/api/folders/${plain}/move`, { body: { parentUid: other } })).status).toBe(
+      200,
+    );
+    expect((await api(a, 'GET', path, { as: user.as })).status).toBe(403);
+    expect((await api(b, 'GET', path, { as: user.as })).status).toBe(403);
+  });
+
+  it('dashboard save, rename and delete are seen by search on the other instances at once', async () => {
+    const [a, b, c] = abc();
+    const word = unique('searchme');
+    expect([await titlesFound(b, word), await titlesFound(c, word)]).toEqual([[], []]);
+    const uid = await saveDashboard(a, { title: `${word} one` });
+    expect(await titlesFound(b, word)).toEqual([`${word} one`]);
+    expect(await titlesFound(c, word)).toEqual([`${word} one`]);
+    await saveDashboard(b, { uid, title: `${word} renamed` });
+    expect(await titlesFound(c, word)).toEqual([`${word} renamed`]);
+    expect(await titlesFound(a, word)).toEqual([`${word} renamed`]);
+    expect((await api(c, 'DELETE', `/api/dashboards/uid/${uid}`)).status).toBe(200);
+    expect(await titlesFound(a, word)).toEqual([]);
+    expect(await titlesFound(b, word)).toEqual([]);
+  });
+
+  it('data source update is served by the other instances at once', async () => {
+    const [a, b, c] = abc();
+    const name = unique('ds');
+    const created = await api<{ datasource: { uid: string } }>(a, 'POST', '/api/datasources', {
+      body: { name, type: 'prometheus', access: 'proxy', url: 'http://first.example:9090' },
+    });
+    expect(created.status).toBe(200);
+    const uid = created.body.datasource.uid;
+    const url = async (on: Instance) =>
+      (await api<{ url: string }>(on, 'GET', `/api/datasources/uid/${uid}`)).body.url;
+    expect([await url(b), await url(c)]).toEqual(['http://first.example:9090', 'http://first.example:9090']);
+    const updated = await api(b, 'PUT', `/api/datasources/uid/${uid}`, {
+      body: { name, type: 'prometheus', access: 'proxy', url: 'http://second.example:9090' },
+    });
+    expect(updated.status).toBe(200);
+    expect(await url(c)).toBe('http://second.example:9090');
+    expect(await url(a)).toBe('http://second.example:9090');
+  });
+
+  it('background jobs ran once across the three instances', () => {
+    const ran = abc().flatMap((instance) =>
+      instance.logged('background job ran').map((line) => (JSON.parse(line) as { job: string }).job),
+    );
+    expect(ran.length).toBeGreaterThan(0);
+    expect(ran.sort()).toEqual([...new Set(ran)].sort());
+  });
+}
+
+/**
+ * Writers spread over the three instances; one is SIGKILLed mid-run. Every write a survivor
+ * acknowledged is there afterwards, and no survivor answered anything but success. Run last: it
+ * leaves two instances.
+ */
+export function killUnderLoad(cluster: () => Cluster) {
+  it('SIGKILL of one instance under a concurrent write load: no acknowledged write lost, no error on the survivors', async () => {
+    const [a, b, c] = cluster().instances as [Instance, Instance, Instance];
+    const acknowledged: { uid: string; title: string }[] = [];
+    const survivorFailures: string[] = [];
+    let victimAcknowledged = 0;
+    let dead = false;
+    const word = unique('load');
+    const writer = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        const target = [a, b, c][(w + i) % 3]!;
+        if (target === c && dead) continue;
+        const title = `${word} ${w}-${i}`;
+        try {
+          const saved = await api<{ uid: string }>(target, 'POST', '/api/dashboards/db', {
+            body: { dashboard: { title } },
+          });
+          if (saved.status === 200) {
+            acknowledged.push({ uid: saved.body.uid, title });
+            if (target === c) victimAcknowledged += 1;
+          } else if (target !== c)
+            survivorFailures.push(`${target.name}: ${saved.status} ${JSON.stringify(saved.body)}`);
+        } catch (err) {
+          if (target !== c) survivorFailures.push(`${target.name}: ${String(err)}`);
+        }
+      }
+    };
+    let stop = false;
+    const writers = Array.from({ length: 6 }, (_, w) => writer(w));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const exited = new Promise((resolve) => c.child.once('exit', resolve));
+    c.child.kill('SIGKILL');
+    await exited;
+    dead = true;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    stop = true;
+    await Promise.all(writers);
+
+    expect(survivorFailures).toEqual([]);
+    expect(victimAcknowledged).toBeGreaterThan(0);
+    expect(acknowledged.length).toBeGreaterThan(victimAcknowledged);
+    const found = await titlesFound(a, word);
+    expect(found).toEqual(acknowledged.map((w) => w.title).sort());
+    for (const { uid } of acknowledged.slice(0, 20)) {
+      expect((await api(b, 'GET', `/api/dashboards/uid/${uid}`)).status).toBe(200);
+    }
+  });
+}
+
+/** One round of the checks that depend on the cache bus: a logout, a role change, a rename in search. */
+export async function busRound(a: Instance, b: Instance, c: Instance): Promise<void> {
+  const user = await createUser(a);
+  const cookie = await login(a, user.login, `${user.login}-pass`);
+  expect(await statusEverywhere([a, b, c], '/api/user', cookie)).toEqual(all(200));
+  expect(await statusEverywhere([a, b, c], '/api/org/users', user.as)).toEqual(all(403));
+  const word = unique('round');
+  const uid = await saveDashboard(a, { title: `${word} one` });
+  expect(await titlesFound(c, word)).toEqual([`${word} one`]);
+
+  expect((await api(b, 'GET', '/api/logout', { as: cookie })).status).toBeLessThan(400);
+  expect((await api(c, 'GET', '/api/user', { as: cookie })).status).toBe(401);
+  expect((await api(b, 'PATCH', `/api/org/users/${user.id}`, { body: { role: 'Admin' } })).status).toBe(200);
+  expect((await api(c, 'GET', '/api/org/users', { as: user.as })).status).toBe(200);
+  await saveDashboard(b, { uid, title: `${word} renamed` });
+  expect(await titlesFound(c, word)).toEqual([`${word} renamed`]);
+  expect(await titlesFound(a, word)).toEqual([`${word} renamed`]);
+}
+
+/** Reads and writes on every instance until stopped; anything but success is recorded. */
+export function backgroundLoad(instances: Instance[]) {
+  const failures: string[] = [];
+  let requests = 0;
+  let stopped = false;
+  const word = unique('bg');
+  const loop = async (w: number) => {
+    for (let i = 0; !stopped; i++) {
+      const on = instances[(w + i) % instances.length]!;
+      const reply =
+        i % 2
+          ? await api(on, 'GET', `/api/search?query=${word}`)
+          : await api(on, 'POST', '/api/dashboards/db', {
+              body: { dashboard: { title: `${word} ${w}-${i}` } },
+            });
+      requests += 1;
+      if (reply.status !== 200) failures.push(`${on.name}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    }
+  };
+  const loops = [0, 1, 2].map((w) => loop(w).catch((err: unknown) => void failures.push(String(err))));
+  return {
+    async stop(): Promise<{ failures: string[]; requests: number }> {
+      stopped = true;
+      await Promise.all(loops);
+      return { failures, requests };
+    },
+  };
+}
