@@ -234,6 +234,38 @@ describe('the alert rule editor in Chromium', () => {
           )
         ).interval,
       ).toBe(20);
+
+      // A new interval for a group with another rule: the group is written whole, the other rule kept.
+      const other = await ok(
+        call(server, 'POST', '/api/v1/provisioning/alert-rules', {
+          as: ADMIN,
+          headers: { 'x-disable-provenance': 'true' },
+          body: { ...rule, uid: undefined, id: undefined, title: 'Too cold', labels: { side: 'cold' } },
+        }),
+        201,
+      );
+      await page.getByLabel('Evaluation interval').fill('30s');
+      await page.getByLabel('Summary').fill('{{ $labels.room }} is very hot');
+      await page.getByRole('button', { name: 'Save rule', exact: true }).click();
+      await eventually(
+        async () =>
+          (
+            await ok(
+              call(server, 'GET', `/api/v1/provisioning/folder/${folderUid}/rule-groups/lab`, { as: ADMIN }),
+            )
+          ).interval,
+      ).toBe(30);
+      const after = await rules(server);
+      expect(after.map((r) => [r.uid, r.title, r.ruleGroup]).sort()).toEqual(
+        [
+          [rule!.uid, 'Too hot', 'lab'],
+          [other.uid, 'Too cold', 'lab'],
+        ].sort(),
+      );
+      expect(after.find((r) => r.uid === rule!.uid)!.annotations.summary).toBe(
+        '{{ $labels.room }} is very hot',
+      );
+      expect(after.find((r) => r.uid === other.uid)).toMatchObject({ labels: { side: 'cold' }, for: '30s' });
       expect(errors.filter((error) => !provoked(error))).toEqual([]);
     } finally {
       await context.close();
