@@ -10,6 +10,7 @@ import { TopBar } from './TopBar.js';
 const LoginPage = lazy(() => import('../pages/LoginPage.js'));
 const BrowsePage = lazy(() => import('../pages/BrowsePage.js'));
 const DashboardPage = lazy(() => import('../pages/DashboardPage.js'));
+const SnapshotPage = lazy(() => import('../pages/SnapshotPage.js'));
 const HomePage = lazy(() => import('../pages/HomePage.js'));
 // Each area of the building half owns its folder and its own sub-routes.
 const EditorArea = lazy(() => import('../editor/EditorArea.js'));
@@ -103,6 +104,8 @@ export function App() {
 function Route({ path }: { path: string }) {
   if (path === '/') return <HomePage />;
   if (under(path, '/dashboards')) return <BrowsePage />;
+  const snapshot = /^\/dashboard\/snapshot\/([^/]+)\/?$/.exec(path);
+  if (snapshot) return <SnapshotPage key={snapshot[1]} snapshotKey={decodeURIComponent(snapshot[1]!)} />;
   if (under(path, '/dashboard')) return <EditorArea path={path} />;
   if (under(path, '/admin', '/org', '/profile')) return <AdminArea path={path} />;
   if (under(path, '/connections', '/datasources')) return <DataSourcesArea path={path} />;
