@@ -61,6 +61,11 @@ function csvRule(
   };
 }
 
+async function dsUidOf(server: TestServer): Promise<string> {
+  const found = await call(server, 'GET', '/api/datasources/name/testdata', { as: ADMIN });
+  return found.body.uid as string;
+}
+
 interface World {
   server: TestServer;
   clock: ManualClock;
@@ -145,11 +150,25 @@ async function world(): Promise<World> {
 
 describe('alert rule pages in Chromium', () => {
   it('lists rules by folder and group with state badges and instances; filters; pauses; deletes after confirming', async () => {
-    const { server, evaluate, ruleUid } = await world();
+    const { server, evaluate, ruleUid, folderUid } = await world();
+    // A rule another API client provisioned: shown, but not for changing here.
+    const provisioned = await call(server, 'POST', '/api/v1/provisioning/alert-rules', {
+      as: ADMIN,
+      body: {
+        ...csvRule(await dsUidOf(server), 'Owned elsewhere', 'room,value\nx,1'),
+        folderUID: folderUid,
+        ruleGroup: 'p',
+      },
+    });
+    expect(provisioned.status, JSON.stringify(provisioned.body)).toBe(201);
     await evaluate(0);
     const { context, page, errors } = await newPage(server);
     try {
       await openSignedIn(page, '/alerting/list');
+      const owned = page.locator('tr[data-rule="Owned elsewhere"]');
+      await eventually(() => owned.textContent()).toContain('Provisioned');
+      expect(await owned.getByRole('button', { name: /^(Pause|Delete)/ }).count()).toBe(0);
+      expect(await owned.getByRole('link', { name: /^Edit/ }).count()).toBe(0);
       const hot = page.locator('tr[data-rule="Hot rooms"]');
       const quiet = page.locator('tr[data-rule="Quiet"]');
       await eventually(() => hot.locator('.state-badge').textContent()).toBe('Firing');
@@ -319,8 +338,11 @@ describe('alert rule pages in Chromium', () => {
         { name: 'team', value: 'ops', isEqual: true, isRegex: false },
       ]);
       const active = page.getByRole('region', { name: 'Active silences' });
-      await eventually(() => active.locator(`tr[data-silence="${silence.id}"]`).count()).toBe(1);
-      expect(await active.textContent()).toContain('room="lab"');
+      const silenceRow = active.locator(`tr[data-silence="${silence.id}"]`);
+      await eventually(() => silenceRow.count()).toBe(1);
+      expect(await silenceRow.textContent()).toContain('room="lab"');
+      // It suppresses the one lab alert.
+      expect(await silenceRow.locator('[data-silenced-alerts]').textContent()).toBe('1');
 
       // The Alertmanager suppresses the lab alert; the rule list shows it silenced, hall not.
       const alerts = await call(

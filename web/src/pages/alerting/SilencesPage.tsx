@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorText } from '../../api/client.js';
-import { expireSilence, silences, type Silence } from '../../api/silences.js';
+import { currentAlerts, expireSilence, silences, type Silence } from '../../api/silences.js';
 import { Link } from '../../app/Link.js';
 import { useLoad } from '../../app/useLoad.js';
 import { useAlertingAccess } from './access.js';
@@ -22,7 +22,17 @@ const silenceEditUrl = (id: string) => `/alerting/silence/${encodeURIComponent(i
 /** `/alerting/silences`: silences by state (the API's order within each), edit and expire. */
 export default function SilencesPage() {
   const access = useAlertingAccess();
-  const { data, error, reload } = useLoad((signal) => silences(signal));
+  const { data, error, reload } = useLoad(async (signal) => {
+    const [list, alerts] = await Promise.all([
+      silences(signal),
+      access.readInstances ? currentAlerts([], signal).catch(() => undefined) : undefined,
+    ]);
+    // How many current alerts each silence suppresses (the Alertmanager names them per alert).
+    const silenced = new Map<string, number>();
+    for (const alert of alerts ?? [])
+      for (const id of alert.status.silencedBy) silenced.set(id, (silenced.get(id) ?? 0) + 1);
+    return { list, silenced: alerts && silenced };
+  });
   // pending silences become active, active ones expire, as time passes
   useAutoReload(reload);
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string }>();
@@ -52,17 +62,17 @@ export default function SilencesPage() {
       )}
       {error && <div className="error-box">Could not load the silences: {error}</div>}
       {!data && !error && <p>Loading…</p>}
-      {data?.length === 0 && <p>No silences yet.</p>}
+      {data?.list.length === 0 && <p>No silences yet.</p>}
       {data &&
         STATES.map((state) => {
-          const shown = data.filter((s) => s.status.state === state);
+          const shown = data.list.filter((s) => s.status.state === state);
           if (shown.length === 0) return null;
           return (
             <section key={state} aria-label={`${TITLES[state]} silences`}>
               <h2>
                 {TITLES[state]} <span className="muted">({shown.length})</span>
               </h2>
-              <SilencesTable silences={shown} onExpire={(s) => void expire(s)} />
+              <SilencesTable silences={shown} silenced={data.silenced} onExpire={(s) => void expire(s)} />
             </section>
           );
         })}
@@ -72,9 +82,12 @@ export default function SilencesPage() {
 
 function SilencesTable({
   silences,
+  silenced,
   onExpire,
 }: {
   silences: Silence[];
+  /** current alerts suppressed per silence id, when the caller may read alerts */
+  silenced: Map<string, number> | undefined;
   onExpire: (silence: Silence) => void;
 }) {
   return (
@@ -82,6 +95,7 @@ function SilencesTable({
       <thead>
         <tr>
           <th>Matchers</th>
+          {silenced && <th>Silenced alerts</th>}
           <th>Starts</th>
           <th>Ends</th>
           <th>Comment</th>
@@ -110,6 +124,7 @@ function SilencesTable({
                   </div>
                 )}
               </td>
+              {silenced && <td data-silenced-alerts>{silenced.get(silence.id) ?? 0}</td>}
               <td>{new Date(silence.startsAt).toLocaleString()}</td>
               <td>{new Date(silence.endsAt).toLocaleString()}</td>
               <td>{silence.comment}</td>
