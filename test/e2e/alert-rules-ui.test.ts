@@ -80,8 +80,8 @@ interface World {
 /**
  * A folder "Rooms" with group "g" (10 s): "Hot rooms" (lab 50, hall 40, cellar 10; team=ops,
  * through the policies to "ops-hook"), "Quiet" (nothing above 30; team=dev, its notification
- * settings naming "dev-hook") and "Empty" (no rows: NoData). All created without provenance, as
- * the UI would.
+ * settings naming "dev-hook"), "Empty" (no rows: NoData) and "Slow" (attic 60, pending for 1 m).
+ * All created without provenance, as the UI would.
  */
 async function world(): Promise<World> {
   const clock = new ManualClock(Date.now());
@@ -127,6 +127,7 @@ async function world(): Promise<World> {
           notification_settings: { receiver: 'dev-hook' },
         }),
         { ...csvRule(dsUid, 'Empty', 'room,value'), noDataState: 'NoData' },
+        { ...csvRule(dsUid, 'Slow', 'room,value\nattic,60'), for: '1m' },
       ].map((rule) => ({ ...rule, folderUID: folderUid, ruleGroup: 'g' })),
     },
   });
@@ -176,7 +177,9 @@ describe('alert rule pages in Chromium', () => {
       const empty = page.locator('tr[data-rule="Empty"]');
       expect(await empty.locator('.state-badge').textContent()).toBe('NoData');
       const folder = page.getByRole('region', { name: 'Folder Rooms' });
-      expect(await folder.getByRole('region', { name: 'Group g' }).locator('tr[data-rule]').count()).toBe(3);
+      expect(await folder.getByRole('region', { name: 'Group g' }).locator('tr[data-rule]').count()).toBe(4);
+      const slow = page.locator('tr[data-rule="Slow"]');
+      expect(await slow.locator('.state-badge').textContent()).toBe('Pending');
       expect(await hot.locator('[data-health]').textContent()).toBe('ok');
       expect(await hot.textContent()).not.toContain('Never');
       // The top bar's Alerting leads here, Grafana's alerting home.
@@ -230,6 +233,11 @@ describe('alert rule pages in Chromium', () => {
       await eventually(() => hot.count()).toBe(0);
       expect(await quiet.count()).toBe(1);
       await page.getByLabel('Search').fill('');
+
+      // A minute later Slow's pending period is over: Firing.
+      await evaluate(60);
+      await page.reload();
+      await eventually(() => slow.locator('.state-badge').textContent()).toBe('Firing');
 
       // Pause: the API reports it; resume again.
       const hotUid = await ruleUid('Hot rooms');
