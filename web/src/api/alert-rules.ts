@@ -47,10 +47,14 @@ const RULES = '/api/v1/provisioning/alert-rules';
 /** The UI's writes carry no provenance, as Grafana's UI: what it changes stays editable here. */
 const NO_PROVENANCE = { 'x-disable-provenance': 'true' };
 
-export async function promRules(signal?: AbortSignal): Promise<PromGroup[]> {
+/** The state of every readable rule, or of one folder's group. */
+export async function promRules(
+  signal?: AbortSignal,
+  only?: { folderUid: string; group: string },
+): Promise<PromGroup[]> {
   const body = await request<{ data: { groups: PromGroup[] } }>(
     'GET',
-    '/api/prometheus/grafana/api/v1/rules',
+    `/api/prometheus/grafana/api/v1/rules${query({ folder_uid: only?.folderUid, rule_group: only?.group })}`,
     undefined,
     { signal },
   );

@@ -36,7 +36,7 @@ export default function RuleDetailPage({ uid }: { uid: string }) {
     });
     if (!stored) return null;
     const [groups, history, notifications, alerts] = await Promise.all([
-      promRules(signal),
+      promRules(signal, { folderUid: stored.folderUID, group: stored.ruleGroup }),
       ruleHistory(uid, from, signal),
       // the history API's permission (alert.notifications:read)
       access.readPolicies ? ruleNotifications(uid, from, signal).catch(() => undefined) : undefined,

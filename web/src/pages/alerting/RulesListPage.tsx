@@ -35,7 +35,8 @@ export default function RulesListPage() {
     return {
       groups,
       stored: new Map(stored.map((rule) => [rule.uid, rule])),
-      index: alerts && indexAlerts(alerts),
+      // without alert.instances:read nothing is known to be silenced or routed anywhere
+      index: indexAlerts(alerts ?? []),
       contactPoints: points?.map((p) => p.name),
     };
   });
@@ -76,7 +77,7 @@ export default function RulesListPage() {
     data &&
     byFolder(
       filterGroups(data.groups, filter, (uid) =>
-        (data.index ?? indexAlerts([])).routingOf(uid, data.stored.get(uid)?.notification_settings?.receiver),
+        data.index.routingOf(uid, data.stored.get(uid)?.notification_settings?.receiver),
       ),
     );
   const total = data?.groups.reduce((n, group) => n + group.rules.length, 0) ?? 0;
