@@ -406,7 +406,7 @@ describe('alert rule pages in Chromium', () => {
     }
   });
 
-  it('shows a Viewer rules, their instances, a rule and silences without any change control; the API refuses the Viewer a write', async () => {
+  it('shows a Viewer rules, their instances, a rule, silences, alert groups and mute timings without any change control; the list refreshes itself; the API refuses the Viewer a write', async () => {
     const { server, evaluate, ruleUid } = await world();
     await evaluate(0);
     const uid = await ruleUid('Hot rooms');
@@ -421,6 +421,12 @@ describe('alert rule pages in Chromium', () => {
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(202);
+    const nights = await call(server, 'POST', '/api/v1/provisioning/mute-timings', {
+      as: ADMIN,
+      headers: NO_PROVENANCE,
+      body: { name: 'nights', time_intervals: [{ times: [{ start_time: '22:00', end_time: '24:00' }] }] },
+    });
+    expect(nights.status, JSON.stringify(nights.body)).toBe(201);
     const viewer = await createUser(server, { login: 'rules-viewer' });
     const { context, page, errors } = await newPage(server);
     try {
@@ -463,6 +469,19 @@ describe('alert rule pages in Chromium', () => {
       await page.goto(`/alerting/silence/${created.body.silenceID}/edit`);
       await eventually(() => page.getByLabel('Comment').isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Save silence' }).count()).toBe(0);
+
+      await page.getByRole('link', { name: 'Alert groups' }).click();
+      await eventually(() => page.getByRole('region', { name: 'Contact point ops-hook' }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Silence', exact: true }).count()).toBe(0);
+
+      await page.getByRole('link', { name: 'Mute timings' }).click();
+      const timing = page.locator('tr[data-mute-timing="nights"]');
+      await eventually(() => timing.count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Add mute timing' }).count()).toBe(0);
+      expect(await timing.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+      await timing.getByRole('link', { name: 'View nights' }).click();
+      await eventually(() => page.getByLabel('Name').isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Save mute timing' }).count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
