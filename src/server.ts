@@ -1,4 +1,5 @@
 import type { DestinationStream, Logger } from 'pino';
+import { Gauge } from 'prom-client';
 import { buildApp, type App } from './app.js';
 import type { Config } from './config/config.js';
 import { ensureDefaultOrgAndAdmin } from './features/users/bootstrap.js';
@@ -33,6 +34,15 @@ export async function startServer(
   const cacheBus = createCacheBus(config, logger);
   const built = await buildApp({ config, database, clock, build: readBuildInfo(), logger, cacheBus });
   const { app, lifecycle } = built;
+  // The bus exists before the app's metrics: its gauge joins their registry here.
+  new Gauge({
+    name: 'svc_cache_bus_coherent',
+    help: '1 while caches that must be exact across instances may serve, 0 while they are bypassed',
+    registers: [built.metrics.registry],
+    collect() {
+      this.set(cacheBus.coherent ? 1 : 0);
+    },
+  });
   const url = await app.listen({ host: config.server.httpAddr || '0.0.0.0', port: config.server.httpPort });
 
   if (config.database.type === 'sqlite3') {

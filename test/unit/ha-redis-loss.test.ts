@@ -26,7 +26,10 @@ async function until(what: string, condition: () => boolean, ms = 10_000): Promi
 async function twoInstances() {
   redis = await startPrivateRedis();
   shared = await createTestDatabase('postgres');
-  const overrides = { remote_cache: { type: 'redis', connstr: redis.connstr, prefix: 'svc-loss:' } };
+  const overrides = {
+    remote_cache: { type: 'redis', connstr: redis.connstr, prefix: 'svc-loss:' },
+    metrics: { enabled: 'true' },
+  };
   const a = await startTestServer({ database: shared, overrides });
   const b = await startTestServer({ database: shared, overrides });
   await until('a coherent bus', () => a.cacheBus.coherent && b.cacheBus.coherent);
@@ -65,8 +68,12 @@ describe('the cache bus loses Redis', () => {
       expect(await titlesFound(b, 'Loss')).toEqual(['Loss one']);
     }
 
+    const coherentGauge = async () =>
+      /^svc_cache_bus_coherent (\d)$/m.exec((await call<string>(b, 'GET', '/metrics')).body)?.[1];
+    expect(await coherentGauge()).toBe('1');
     await redis!.kill();
     await until('b to notice', () => !b.cacheBus.coherent);
+    expect(await coherentGauge()).toBe('0');
     expect((await call(a, 'GET', '/api/logout', { as: cookie })).status).toBeLessThan(400);
     expect((await call(b, 'GET', '/api/user', { as: cookie })).status).toBe(401);
     expect(
@@ -81,6 +88,7 @@ describe('the cache bus loses Redis', () => {
     // Redis returns: caches serve again, and are exact.
     await redis!.restart();
     await until('a coherent bus again', () => a.cacheBus.coherent && b.cacheBus.coherent);
+    expect(await coherentGauge()).toBe('1');
     expect((await call(b, 'GET', '/api/org/users', { as: user.as })).status).toBe(403);
     expect(await titlesFound(b, 'Loss')).toEqual(['Loss two']);
     await call(a, 'PATCH', `/api/org/users/${user.id}`, { as: ADMIN, body: { role: 'Admin' } });
