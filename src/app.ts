@@ -19,6 +19,7 @@ import { registerAvatar } from './features/avatar/avatar.feature.js';
 import { registerDashboards } from './features/dashboards/dashboards.feature.js';
 import { registerDatasources } from './features/datasources/datasources.feature.js';
 import type { FeatureDeps } from './features/feature.js';
+import { registerOAuth } from './features/oauth/oauth.feature.js';
 import { registerOrgs } from './features/orgs/orgs.feature.js';
 import { registerPreferences } from './features/preferences/preferences.feature.js';
 import { createCachedPermissionSource, registerRbac } from './features/rbac/rbac.feature.js';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authorizer,
     roleInOrg: (userId, orgId) => orgs.roleInOrg(orgId, userId),
   });
+  registerOAuth(featureDeps, { users, orgs, startSession: auth.startSession });
   const teams = registerTeams(featureDeps, { orgs, users });
   registerRbac(featureDeps, { orgs, teams });
   const dashboards = registerDashboards(featureDeps);

@@ -28,6 +28,43 @@ export interface DatabaseConfig {
   queryTimeoutMs: number;
 }
 
+/** `[auth.generic_oauth]`: OpenID Connect / OAuth2 sign-in (issue #22), Grafana's keys. */
+export interface GenericOAuthConfig {
+  enabled: boolean;
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string[];
+  /** with `token_url` empty: the issuer, whose discovery document names every endpoint */
+  authUrl: string;
+  tokenUrl: string;
+  /** userinfo endpoint */
+  apiUrl: string;
+  /** explicit endpoints only: the id_token's expected `iss` and the keys that sign it */
+  issuer: string;
+  jwkSetUrl: string;
+  usePkce: boolean;
+  useRefreshToken: boolean;
+  emailAttributePath: string;
+  loginAttributePath: string;
+  nameAttributePath: string;
+  roleAttributePath: string;
+  roleAttributeStrict: boolean;
+  allowAssignGrafanaAdmin: boolean;
+  skipOrgRoleSync: boolean;
+  groupsAttributePath: string;
+  allowedDomains: string[];
+  allowedGroups: string[];
+  allowSignUp: boolean;
+  autoLogin: boolean;
+  signoutRedirectUrl: string;
+}
+
+/** Grafana compat: list settings are separated by spaces or commas. */
+function list(raw: string): string[] {
+  return raw.split(/[\s,]+/).filter(Boolean);
+}
+
 /** The typed configuration; built once at start-up and passed explicitly to whoever needs it. */
 /** Grafana's `[security]` response headers (all but CSP and HSTS on by default). */
 export interface SecurityHeadersConfig {
@@ -102,6 +139,9 @@ export interface Config {
     disableLoginForm: boolean;
     basicEnabled: boolean;
     passwordPolicy: boolean;
+    /** Grafana compat: an external sign-in may link to a local user with the same email only when on */
+    oauthAllowInsecureEmailLookup: boolean;
+    genericOauth: GenericOAuthConfig;
   };
   metrics: {
     enabled: boolean;
@@ -240,6 +280,8 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
       disableLoginForm: read.bool('auth', 'disable_login_form'),
       basicEnabled: read.bool('auth.basic', 'enabled', true),
       passwordPolicy: read.bool('auth.basic', 'password_policy'),
+      oauthAllowInsecureEmailLookup: read.bool('auth', 'oauth_allow_insecure_email_lookup'),
+      genericOauth: readGenericOAuth(read),
     },
     metrics: {
       enabled: read.bool('metrics', 'enabled'),
@@ -291,5 +333,37 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
       evaluationTimeoutMs: read.duration('unified_alerting', 'evaluation_timeout', '30s'),
       stateHistoryRetentionMs: read.duration('unified_alerting', 'state_history_retention', '30d'),
     },
+  };
+}
+
+function readGenericOAuth(read: SettingsReader): GenericOAuthConfig {
+  const section = 'auth.generic_oauth';
+  const str = (key: string, fallback = '') => read.string(section, key, fallback).trim();
+  return {
+    enabled: read.bool(section, 'enabled'),
+    name: str('name') || 'OAuth',
+    clientId: str('client_id'),
+    clientSecret: str('client_secret'),
+    scopes: list(str('scopes', 'openid email profile')),
+    authUrl: str('auth_url'),
+    tokenUrl: str('token_url'),
+    apiUrl: str('api_url'),
+    issuer: str('issuer'),
+    jwkSetUrl: str('jwk_set_url'),
+    usePkce: read.bool(section, 'use_pkce', true),
+    useRefreshToken: read.bool(section, 'use_refresh_token'),
+    emailAttributePath: str('email_attribute_path'),
+    loginAttributePath: str('login_attribute_path'),
+    nameAttributePath: str('name_attribute_path'),
+    roleAttributePath: str('role_attribute_path'),
+    roleAttributeStrict: read.bool(section, 'role_attribute_strict'),
+    allowAssignGrafanaAdmin: read.bool(section, 'allow_assign_grafana_admin'),
+    skipOrgRoleSync: read.bool(section, 'skip_org_role_sync'),
+    groupsAttributePath: str('groups_attribute_path'),
+    allowedDomains: list(str('allowed_domains')).map((d) => d.toLowerCase()),
+    allowedGroups: list(str('allowed_groups')),
+    allowSignUp: read.bool(section, 'allow_sign_up', true),
+    autoLogin: read.bool(section, 'auto_login'),
+    signoutRedirectUrl: str('signout_redirect_url'),
   };
 }

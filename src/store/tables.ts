@@ -69,6 +69,24 @@ export interface UserAuthTokenTable {
   updated_at: number;
 }
 
+/** An external identity of a user (issue #22); token columns hold secrets-service ciphertexts or ''. */
+export interface UserAuthTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Grafana's module names: `oauth_generic_oauth`, … */
+  auth_module: string;
+  /** the provider's subject */
+  auth_id: string;
+  o_auth_access_token: string;
+  o_auth_refresh_token: string;
+  o_auth_id_token: string;
+  o_auth_token_type: string;
+  /** epoch ms; 0 when unknown */
+  o_auth_expiry: number;
+  created: number;
+  updated: number;
+}
+
 export interface LoginAttemptTable {
   id: Generated<number>;
   username: string;
@@ -191,6 +209,7 @@ export interface Tables {
   org_user: OrgUserTable;
   server_lock: ServerLockTable;
   user_auth_token: UserAuthTokenTable;
+  user_auth: UserAuthTable;
   login_attempt: LoginAttemptTable;
   team: TeamTable;
   team_member: TeamMemberTable;

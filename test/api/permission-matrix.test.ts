@@ -21,6 +21,9 @@ const PUBLIC = new Set([
   'POST /login',
   'GET /api/logout',
   'GET /logout',
+  // OpenID Connect sign-in (start and callback) and what the login page needs before sign-in
+  'GET /login/generic_oauth',
+  'GET /api/frontend/settings',
   'POST /api/user/auth-tokens/rotate',
   'GET /avatar/:hash',
   // the web UI for every path no API route claims

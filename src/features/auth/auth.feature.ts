@@ -12,12 +12,14 @@ import { createLoginAttemptsStore } from './login-attempts.store.js';
 import { createPasswordAuth } from './password-auth.js';
 import { createRequestAuthenticator } from './request-authenticator.js';
 import { createSessionCookie } from './session-cookie.js';
-import { createSessionsService } from './sessions.service.js';
+import { createSessionsService, type SessionsService } from './sessions.service.js';
 import { createSessionsStore } from './sessions.store.js';
 
 /** What the auth feature hands app.ts: who is calling, for access/authentication.ts. */
 export interface AuthFeature {
   authenticate: RequestAuthenticator;
+  /** a new session for a user another feature signed in (an OAuth callback) */
+  startSession: SessionsService['create'];
 }
 
 /**
@@ -64,5 +66,8 @@ export function registerAuth(
     intervalMs: 10 * 60_000,
     run: () => passwordAuth.deleteOldAttempts(),
   });
-  return { authenticate: createRequestAuthenticator({ authn, sessionCookie, clock }) };
+  return {
+    authenticate: createRequestAuthenticator({ authn, sessionCookie, clock }),
+    startSession: (userId, client) => sessions.create(userId, client),
+  };
 }

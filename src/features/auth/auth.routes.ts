@@ -41,10 +41,10 @@ export function registerAuthRoutes(
     await logout(request, reply);
     return message('Logged out');
   });
-  // Grafana compat: the browser path redirects to the login page.
+  // Grafana compat: the browser path redirects to the login page (or signout_redirect_url).
   api.get('/logout', { config: { public: true } }, async (request, reply) => {
     await logout(request, reply);
-    return reply.redirect('/login');
+    return reply.redirect(auth.signoutRedirectUrl());
   });
 
   api.get('/api/login/ping', {}, () => message('Logged in'));

@@ -64,6 +64,12 @@ export function createAuthService(deps: {
       await sessions.revoke(session.id);
     },
 
+    /** Where GET /logout sends the browser: the OAuth provider's end-session URL when one is set. */
+    signoutRedirectUrl(): string {
+      const oauth = config.auth.genericOauth;
+      return oauth.enabled && oauth.signoutRedirectUrl ? oauth.signoutRedirectUrl : '/login';
+    },
+
     logoutEverywhere(userId: number): Promise<void> {
       return sessions.revokeAllOf(userId);
     },

@@ -19,6 +19,8 @@ export interface OrgsLookup {
   /** a new organization without members (a new user's own org) */
   createOrg(name: string, now: number): Promise<number>;
   addMember(orgId: number, userId: number, role: string, now: number): Promise<void>;
+  /** changes a member's role (an external sign-in syncing the provider's role) */
+  setMemberRole(orgId: number, userId: number, role: string, now: number): Promise<void>;
   /**
    * POST /api/org/users: adds the user `findUser` names with `role`, after the org's checks (role,
    * org, user found, not yet a member); answers the user's id.
@@ -43,6 +45,9 @@ export function createOrgsLookup(store: OrgsStore, service: OrgsService): OrgsLo
     firstOrgOf: (userId) => store.firstOrgOf(userId),
     createOrg: (name, now) => store.create(name, null, now),
     addMember: (orgId, userId, role, now) => store.addMember(orgId, userId, role, now),
+    async setMemberRole(orgId, userId, role, now) {
+      await store.setRole(orgId, userId, role, now);
+    },
     addMemberFoundBy: (identity, orgId, role, findUser) => service.addMember(identity, orgId, role, findUser),
   };
 }

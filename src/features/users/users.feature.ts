@@ -4,6 +4,7 @@ import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import { registerAdminUsersRoutes } from './admin-users.routes.js';
 import { registerOrgMembersRoutes } from './org-members.routes.js';
 import { createUsersLookup, type UsersLookup } from './users.lookup.js';
+import { createUserAuthStore } from './user-auth.store.js';
 import { registerUsersRoutes } from './users.routes.js';
 import { createUsersService } from './users.service.js';
 import { createUsersStore } from './users.store.js';
@@ -15,9 +16,11 @@ import { createUsersStore } from './users.store.js';
 export function registerUsers(deps: FeatureDeps, siblings: { orgs: OrgsLookup }): UsersLookup {
   const { orgs } = siblings;
   const store = createUsersStore(deps.db);
+  const userAuth = createUserAuthStore(deps.db);
   const disabledListeners: ((userId: number) => Promise<void>)[] = [];
   const users = createUsersService({
     users: store,
+    userAuth,
     orgs,
     onDisabled: async (userId) => {
       for (const listener of disabledListeners) await listener(userId);
@@ -29,5 +32,5 @@ export function registerUsers(deps: FeatureDeps, siblings: { orgs: OrgsLookup })
   registerUsersRoutes(deps.api, { users, clock: deps.clock });
   registerAdminUsersRoutes(deps.api, { users });
   registerOrgMembersRoutes(deps.api, { orgs, users: store });
-  return createUsersLookup(store, disabledListeners);
+  return createUsersLookup(store, userAuth, disabledListeners);
 }

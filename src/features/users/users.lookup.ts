@@ -1,6 +1,26 @@
-import type { UserInOrg, UsersStore } from './users.store.js';
+import { generateUid } from '../../lib/uid.js';
+import type { UserAuthStore } from './user-auth.store.js';
+import type { UserInOrg, UserRow, UsersStore } from './users.store.js';
 
-export type { UserInOrg } from './users.store.js';
+export type { UserInOrg, UserRow } from './users.store.js';
+
+/** What an external sign-in stores about a user (login and email lower-cased by the lookup). */
+export interface ExternalUserValues {
+  login: string;
+  email: string;
+  name: string;
+  isAdmin?: boolean;
+}
+
+/** The provider's tokens of a sign-in, already encrypted ('' when absent). */
+export interface ExternalTokens {
+  accessToken: string;
+  refreshToken: string;
+  idToken: string;
+  tokenType: string;
+  /** epoch ms, 0 when unknown */
+  expiry: number;
+}
 
 /**
  * The users feature's face to its siblings: users and service accounts (table users) are read
@@ -20,10 +40,28 @@ export interface UsersLookup {
   replacePasswordHash(id: number, hash: string): Promise<void>;
   /** `listener` runs after a user was disabled, before the request answers */
   onUserDisabled(listener: (userId: number) => Promise<void>): void;
+  /** the user an external identity (auth module + the provider's subject) is linked to */
+  findByExternalId(authModule: string, authId: string): Promise<UserRow | undefined>;
+  /** a user (not a service account) by exact login or email */
+  findByLogin(login: string): Promise<UserRow | undefined>;
+  findByEmail(email: string): Promise<UserRow | undefined>;
+  /** a new external user (no password) whose active org is `orgId`; answers its id */
+  createExternalUser(values: ExternalUserValues, orgId: number, now: number): Promise<number>;
+  /** the provider's view of the user wins at each sign-in; marks a linked local user external */
+  updateExternalUser(id: number, values: ExternalUserValues, now: number): Promise<void>;
+  /** links the user to the external identity, keeping the sign-in's tokens */
+  linkExternalId(
+    userId: number,
+    authModule: string,
+    authId: string,
+    tokens: ExternalTokens,
+    now: number,
+  ): Promise<void>;
 }
 
 export function createUsersLookup(
   store: UsersStore,
+  userAuth: UserAuthStore,
   disabledListeners: ((userId: number) => Promise<void>)[],
 ): UsersLookup {
   return {
@@ -39,5 +77,57 @@ export function createUsersLookup(
       await store.update(id, { password: hash, salt: '' });
     },
     onUserDisabled: (listener) => void disabledListeners.push(listener),
+    async findByExternalId(authModule, authId) {
+      const link = await userAuth.findByAuthId(authModule, authId);
+      return link && store.getById(link.user_id);
+    },
+    findByLogin: (login) => store.getByColumn('login', login),
+    findByEmail: (email) => store.getByColumn('email', email),
+    createExternalUser(values, orgId, now) {
+      return store.insert({
+        uid: generateUid(),
+        version: 0,
+        login: values.login.toLowerCase(),
+        email: values.email.toLowerCase(),
+        name: values.name,
+        // Grafana compat: an external user has no password; the login form cannot sign it in.
+        password: '',
+        salt: '',
+        theme: '',
+        org_id: orgId,
+        is_admin: values.isAdmin ? 1 : 0,
+        is_disabled: 0,
+        is_service_account: 0,
+        is_external: 1,
+        created: now,
+        updated: now,
+        last_seen_at: 0,
+      });
+    },
+    async updateExternalUser(id, values, now) {
+      await store.update(id, {
+        login: values.login.toLowerCase(),
+        email: values.email.toLowerCase(),
+        name: values.name,
+        ...(values.isAdmin === undefined ? {} : { is_admin: values.isAdmin ? 1 : 0 }),
+        is_external: 1,
+        updated: now,
+      });
+    },
+    linkExternalId: (userId, authModule, authId, tokens, now) =>
+      userAuth.save(
+        {
+          user_id: userId,
+          auth_module: authModule,
+          auth_id: authId,
+          o_auth_access_token: tokens.accessToken,
+          o_auth_refresh_token: tokens.refreshToken,
+          o_auth_id_token: tokens.idToken,
+          o_auth_token_type: tokens.tokenType,
+          o_auth_expiry: tokens.expiry,
+          updated: now,
+        },
+        now,
+      ),
   };
 }

@@ -4,7 +4,7 @@ import { lastSeenAge } from '../../lib/last-seen-age.js';
 import type { UserRow } from './users.store.js';
 
 /** SPEC's user resource; `isGrafanaAdmin` mirrors `isServerAdmin` for Grafana clients. */
-export function presentUser(user: UserRow, orgId = user.org_id) {
+export function presentUser(user: UserRow, orgId = user.org_id, authLabels: string[] = []) {
   return {
     id: user.id,
     uid: user.uid,
@@ -20,7 +20,7 @@ export function presentUser(user: UserRow, orgId = user.org_id) {
     isExternallySynced: false,
     isGrafanaAdminExternallySynced: false,
     isProvisioned: false,
-    authLabels: [] as string[],
+    authLabels,
     updatedAt: toIso(user.updated),
     createdAt: toIso(user.created),
     avatarUrl: avatarUrl(user.email),

@@ -26,7 +26,8 @@ export function registerUsersRoutes(api: Api, deps: { users: UsersService; clock
 
   api.get('/api/user', { config: { usersOnly } }, async (request) => {
     const identity = identityOf(request);
-    return presentUser(await users.get(identity.userId), identity.orgId);
+    const user = await users.get(identity.userId);
+    return presentUser(user, identity.orgId, await users.authLabelsOf(user));
   });
 
   api.put('/api/user', { config: { usersOnly }, schema: { body: UpdateProfileBody } }, async (request) => {
@@ -113,7 +114,10 @@ export function registerUsersRoutes(api: Api, deps: { users: UsersService; clock
   api.get(
     '/api/users/:user_id',
     { config: { permission: (r) => can('users:read', globalUser(r)) }, schema: { params: UserIdParams } },
-    async (request) => presentUser(await users.getByIdOrUid(request.params.user_id)),
+    async (request) => {
+      const user = await users.getByIdOrUid(request.params.user_id);
+      return presentUser(user, user.org_id, await users.authLabelsOf(user));
+    },
   );
 
   api.put(

@@ -23,6 +23,7 @@ import {
   userExists,
   userNotFound,
 } from './users.errors.js';
+import type { UserAuthStore } from './user-auth.store.js';
 import type { UserRow, UsersStore } from './users.store.js';
 
 interface ProfileUpdate {
@@ -42,6 +43,9 @@ interface NewUser {
 
 const THEMES = ['', 'light', 'dark', 'system'];
 
+// Grafana compat: the labels of the auth modules in user_auth (Grafana's GetAuthProviderLabel).
+const AUTH_LABELS: Record<string, string> = { oauth_generic_oauth: 'Generic OAuth' };
+
 /** Lower-casing can lengthen a login or email beyond its column (`İ` becomes two characters). */
 function checkStored(login: string, email: string): void {
   checkMaxLength('login', login, LIMITS.user.login);
@@ -51,6 +55,7 @@ function checkStored(login: string, email: string): void {
 /** Users: profiles, passwords, org switching, and the server-admin operations on them. */
 export function createUsersService(deps: {
   users: UsersStore;
+  userAuth: UserAuthStore;
   orgs: OrgsLookup;
   /** told after a user was disabled (the auth feature ends its sessions) */
   onDisabled: (userId: number) => Promise<void>;
@@ -68,6 +73,13 @@ export function createUsersService(deps: {
 
   return {
     get,
+
+    /** The providers an external user signs in with, as user views show them. */
+    async authLabelsOf(user: UserRow): Promise<string[]> {
+      if (!user.is_external) return [];
+      const modules = await deps.userAuth.modulesOf(user.id);
+      return modules.map((m) => AUTH_LABELS[m] ?? m);
+    },
 
     /** By numeric id or, as Grafana 11+ allows, by uid. */
     async getByIdOrUid(idOrUid: string): Promise<UserRow> {

@@ -48,6 +48,16 @@ export function createUsersStore(db: Db) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** A user (not a service account) by its exact login or email, stored lower-cased. */
+    getByColumn(column: 'login' | 'email', value: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where(column, '=', value.trim().toLowerCase())
+        .where('is_service_account', '=', 0)
+        .executeTakeFirst();
+    },
+
     getByUid(uid: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
     },

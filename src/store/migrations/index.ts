@@ -13,6 +13,7 @@ import * as derivedDashboardGrants from './0010-derived-dashboard-grants.js';
 import * as alertRules from './0011-alert-rules.js';
 import * as alertDispatch from './0012-alert-dispatch.js';
 import * as notificationHistoryLinks from './0013-notification-history-links.js';
+import * as userAuth from './0014-user-auth.js';
 import * as dashboardSnapshots from './0015-dashboard-snapshots.js';
 
 interface MigrationStep {
@@ -34,5 +35,6 @@ export const migrations: Record<string, MigrationStep> = {
   '0011-alert-rules': alertRules,
   '0012-alert-dispatch': alertDispatch,
   '0013-notification-history-links': notificationHistoryLinks,
+  '0014-user-auth': userAuth,
   '0015-dashboard-snapshots': dashboardSnapshots,
 };

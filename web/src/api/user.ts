@@ -5,6 +5,7 @@ import type {
   PreferencesBody,
   PreferencesDto,
 } from '../../../src/features/preferences/preferences.schema.js';
+import type { FrontendSettings } from '../../../src/features/oauth/oauth.schema.js';
 import type { ChangePasswordBody, UpdateProfileBody } from '../../../src/features/users/users.schema.js';
 import { get, patch, post, put, request } from './client.js';
 import type { AuthSession } from './users.js';
@@ -48,3 +49,7 @@ export const revokeMySession = (authTokenId: number) =>
 /** Signs in; a 401 is the form's answer, not a reason to leave the page. */
 export const logIn = (body: Static<typeof LoginBody>) =>
   request('POST', '/api/login', body, { quiet401: true });
+
+/** What the login page shows before anyone signs in: the OAuth provider's button, auto login. */
+export const frontendSettings = (signal?: AbortSignal) =>
+  get<FrontendSettings>('/api/frontend/settings', signal);

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../api/client.js';
-import { logIn } from '../api/user.js';
+import { frontendSettings, logIn } from '../api/user.js';
+import { useLoad } from '../app/useLoad.js';
 import { navigate } from '../app/router.js';
 
 /** Failed attempts per login in this tab, to explain the server's brute-force block. */
@@ -25,13 +26,26 @@ function safeRedirect(target: string | null): string {
 export default function LoginPage({ onSignedIn, signedIn }: { onSignedIn: () => void; signedIn: boolean }) {
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const params = new URLSearchParams(location.search);
+  // An external sign-in the server refused comes back as /login?error=<message>.
+  const [error, setError] = useState<string | undefined>(params.get('error') ?? undefined);
   const [busy, setBusy] = useState(false);
-  const redirectTo = safeRedirect(new URLSearchParams(location.search).get('redirectTo'));
+  const redirectTo = safeRedirect(params.get('redirectTo'));
+  const settings = useLoad((signal) => frontendSettings(signal), []);
+  const providers = Object.entries(settings.data?.oauth ?? {});
+  const oauthUrl = (key: string) => `/login/${key}?redirectTo=${encodeURIComponent(redirectTo)}`;
+  // Grafana compat: auto_login goes straight to the provider, unless that just failed or
+  // ?disableAutoLogin asks for the form.
+  const autoLogin =
+    !signedIn && settings.data?.oauthAutoLogin && !params.has('error') && !params.has('disableAutoLogin');
 
   useEffect(() => {
     if (signedIn) navigate(redirectTo, { replace: true });
   }, [signedIn, redirectTo]);
+
+  useEffect(() => {
+    if (autoLogin && providers[0]) location.assign(oauthUrl(providers[0][0]));
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,34 +83,43 @@ export default function LoginPage({ onSignedIn, signedIn }: { onSignedIn: () => 
     <div className="login">
       <form className="login-box" onSubmit={(event) => void submit(event)}>
         <h1>Welcome to svc</h1>
-        <label>
-          Email or username
-          <input
-            name="user"
-            autoFocus
-            autoComplete="username"
-            value={user}
-            onChange={(e) => setUser(e.target.value)}
-          />
-        </label>
-        <label>
-          Password
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        {settings.data?.disableLoginForm ? null : (
+          <>
+            <label>
+              Email or username
+              <input
+                name="user"
+                autoFocus
+                autoComplete="username"
+                value={user}
+                onChange={(e) => setUser(e.target.value)}
+              />
+            </label>
+            <label>
+              Password
+              <input
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </label>
+            <button type="submit" disabled={busy}>
+              {busy ? 'Signing in…' : 'Sign in'}
+            </button>
+          </>
+        )}
         {error && (
           <div role="alert" className="login-error">
             {error}
           </div>
         )}
-        <button type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        {providers.map(([key, provider]) => (
+          <a key={key} className="login-oauth" href={oauthUrl(key)}>
+            Sign in with {provider.name}
+          </a>
+        ))}
       </form>
     </div>
   );

@@ -1,0 +1,66 @@
+import { defineError } from '../../http/errors.js';
+
+// Every refusal of an external sign-in: the browser lands on /login?error=<message>, so each
+// message tells the user (or the operator) what to change, and none carries a token or secret.
+export const providerDenied = defineError(
+  401,
+  'oauth.provider-denied',
+  'Login provider denied login request',
+);
+export const stateMismatch = defineError(
+  401,
+  'oauth.state-mismatch',
+  'Login failed: the sign-in request expired or did not come from this browser, try again',
+);
+export const tokenRejected = defineError(
+  401,
+  'oauth.token-rejected',
+  'Login failed: the provider answer was refused',
+);
+export const providerUnreachable = defineError(
+  502,
+  'oauth.provider-unreachable',
+  'Login failed: the login provider could not be reached',
+);
+export const missingEmail = defineError(
+  401,
+  'oauth.missing-email',
+  "Login provider didn't return an email address",
+);
+export const missingSubject = defineError(
+  401,
+  'oauth.missing-subject',
+  "Login provider didn't identify the user",
+);
+export const domainNotAllowed = defineError(
+  401,
+  'oauth.domain-not-allowed',
+  'Required email domain not fulfilled',
+);
+export const groupNotAllowed = defineError(
+  401,
+  'oauth.group-not-allowed',
+  'User is not a member of one of the required groups',
+);
+export const roleStrictViolation = defineError(
+  401,
+  'oauth.role-missing',
+  'Login provider did not return a valid role attribute, but role_attribute_strict is set',
+);
+export const invalidAttributePath = defineError(
+  401,
+  'oauth.invalid-attribute-path',
+  'Login failed: an attribute path of [auth.generic_oauth] is not a valid JMESPath expression',
+);
+export const signUpDisabled = defineError(
+  401,
+  'oauth.signup-disabled',
+  'Sign up is not allowed for this provider',
+);
+export const userDisabled = defineError(401, 'oauth.user-disabled', 'User is disabled');
+export const userConflict = defineError(
+  401,
+  'oauth.user-conflict',
+  'Login failed: another user already has this login or email',
+);
+export const oauthDisabled = defineError(404, 'oauth.disabled', 'OAuth login is not enabled');

@@ -1,0 +1,47 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../store/database.js';
+import type { UserAuthTable } from '../../store/tables.js';
+
+export type UserAuthRow = Selectable<UserAuthTable>;
+
+/** The external identities (table user_auth) linked to users: one row per user and auth module. */
+export function createUserAuthStore(db: Db) {
+  return {
+    findByAuthId(authModule: string, authId: string): Promise<UserAuthRow | undefined> {
+      return db
+        .selectFrom('user_auth')
+        .selectAll()
+        .where('auth_module', '=', authModule)
+        .where('auth_id', '=', authId)
+        .executeTakeFirst();
+    },
+
+    async modulesOf(userId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('user_auth')
+        .select('auth_module')
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => r.auth_module);
+    },
+
+    /** Replaces the user's row for the module (the subject and tokens of its latest sign-in). */
+    async save(values: Omit<UserAuthRow, 'id' | 'created'>, now: number): Promise<void> {
+      const result = await db
+        .updateTable('user_auth')
+        .set(values)
+        .where('user_id', '=', values.user_id)
+        .where('auth_module', '=', values.auth_module)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        await db
+          .insertInto('user_auth')
+          .values({ ...values, created: now })
+          .execute();
+      }
+    },
+  };
+}
+
+export type UserAuthStore = ReturnType<typeof createUserAuthStore>;
