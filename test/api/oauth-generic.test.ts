@@ -159,8 +159,8 @@ describe('sign in with OpenID Connect ([auth.generic_oauth])', () => {
     });
     expect(await orgRole(server, token)).toBe('Editor');
     // An external user has no password the login form accepts, and cannot change its profile.
-    const login = await call(server, 'POST', '/api/login', { body: { user: 'alice', password: '' } });
-    expect(login.status).toBe(400);
+    const login = await call(server, 'POST', '/api/login', { body: { user: 'alice', password: 'anything' } });
+    expect(login.status).toBe(401);
     const update = await call(server, 'PUT', '/api/user', { as: session(token), body: { name: 'X' } });
     expect(update.status).toBeGreaterThanOrEqual(400);
   });
@@ -258,6 +258,23 @@ describe('sign in with OpenID Connect ([auth.generic_oauth])', () => {
     expect(await b.signIn('/login/generic_oauth', 'carol-sub')).toBe('/');
     const me = await call(server, 'GET', '/api/user', { as: session(b.cookie('svc_session')!) });
     expect(me.body).toMatchObject({ id: carol.id, login: 'carol', isExternal: true });
+  });
+
+  it('refuses a disabled user, whose sessions ended when it was disabled', async () => {
+    const { server, browser } = await setup({ 'alice-sub': ALICE });
+    const b = browser();
+    await b.signIn('/login/generic_oauth', 'alice-sub');
+    const token = b.cookie('svc_session')!;
+    const me = await call(server, 'GET', '/api/user', { as: session(token) });
+    expect((await call(server, 'POST', `/api/admin/users/${me.body.id}/disable`, { as: ADMIN })).status).toBe(
+      200,
+    );
+    expect((await call(server, 'GET', '/api/user', { as: session(token) })).status).toBe(401);
+    const again = browser();
+    expect(decodeURIComponent(await again.signIn('/login/generic_oauth', 'alice-sub'))).toBe(
+      '/login?error=User is disabled',
+    );
+    expect(again.cookie('svc_session')).toBeUndefined();
   });
 
   it('turns provider errors and a wrong client secret into a login-page message, never a 500', async () => {

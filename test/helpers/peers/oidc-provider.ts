@@ -19,7 +19,8 @@ export interface OidcPeer {
 export async function startOidcProvider(client: {
   clientId: string;
   clientSecret: string;
-  redirectUri: string;
+  /** svc's redirect URI(s): `<root_url>login/generic_oauth` */
+  redirectUri: string | string[];
 }): Promise<OidcPeer> {
   const accounts = new Map<string, AccountClaims>();
   let handler: Parameters<typeof createServer>[1] = (_req, res) => res.end();
@@ -36,7 +37,7 @@ export async function startOidcProvider(client: {
       {
         client_id: client.clientId,
         client_secret: client.clientSecret,
-        redirect_uris: [client.redirectUri],
+        redirect_uris: [client.redirectUri].flat(),
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
       },
