@@ -284,6 +284,54 @@ describe('legacy numeric ids', () => {
     expect(unknownUser.status).toBe(400);
   });
 
+  it('/api/dashboards/id/{id}/permissions reads and replaces as the uid route, with its checks', async () => {
+    const server = await startTestServer();
+    const board = await save(server, { dashboard: { title: 'Guarded' } });
+    const user = await createUser(server);
+    const team = await call(server, 'POST', '/api/teams', { as: ADMIN, body: { name: 'Ops' } });
+    const set = await call(server, 'POST', `/api/dashboards/id/${board.id}/permissions`, {
+      as: ADMIN,
+      body: {
+        items: [
+          { userId: user.id, permission: 4 },
+          { teamId: team.body.teamId, permission: 1 },
+        ],
+      },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toEqual({ message: 'Dashboard permissions updated' });
+    const byId = await call(server, 'GET', `/api/dashboards/id/${board.id}/permissions`, { as: ADMIN });
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual(
+      (await call(server, 'GET', `/api/dashboards/uid/${board.uid}/permissions`, { as: ADMIN })).body,
+    );
+    expect(byId.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: user.id, permission: 4, dashboardId: board.id }),
+        expect.objectContaining({ teamId: team.body.teamId, permission: 1 }),
+      ]),
+    );
+    // Admin on the dashboard (by uid) lets the user manage it by id; a Viewer without it may not.
+    const viewer = await createUser(server);
+    expect(
+      (await call(server, 'GET', `/api/dashboards/id/${board.id}/permissions`, { as: viewer.as })).status,
+    ).toBe(403);
+    expect(
+      (await call(server, 'GET', `/api/dashboards/id/${board.id}/permissions`, { as: user.as })).status,
+    ).toBe(200);
+    const bad = await call(server, 'POST', `/api/dashboards/id/${board.id}/permissions`, {
+      as: ADMIN,
+      body: { items: [{ userId: 424242, permission: 1 }] },
+    });
+    expect(bad.status).toBe(400);
+    const unknown = await call(server, 'POST', '/api/dashboards/id/424242/permissions', {
+      as: ADMIN,
+      body: { items: [] },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Dashboard not found');
+  });
+
   it('PUT /api/org/address and /api/orgs/{id}/address take zipcode as zipCode', async () => {
     const server = await startTestServer();
     const put = await call(server, 'PUT', '/api/org/address', {

@@ -17,7 +17,10 @@ import { folderNotFound, invalidFolderId } from './folders/folders.errors.js';
 import { FolderTree, type FolderNode } from './folders/folder-tree.js';
 import { createHomeService } from './home.service.js';
 import { idOfScope, registerLegacyIdRoutes } from './legacy-ids.routes.js';
-import { registerLegacyPermissionsRoutes } from './permissions/legacy-permissions.routes.js';
+import {
+  registerLegacyPermissionsRoutes,
+  type PermissionTargets,
+} from './permissions/legacy-permissions.routes.js';
 import { createLegacyPermissions, type PermissionTarget } from './permissions/legacy-permissions.service.js';
 import { createPrincipalNamesStore } from './permissions/legacy-permissions.store.js';
 import { createDashboardProvisioner } from './provisioning/dashboard-provisioner.js';
@@ -192,12 +195,6 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
   });
   registerFoldersRoutes(deps.api, foldersService);
 
-  registerLegacyIdRoutes(deps.api, {
-    dashboards,
-    folders: foldersService,
-    folderUidOfId: async (orgId, id) => folderById(await folders.of(orgId), id)?.uid,
-  });
-
   registerSearchRoutes(
     deps.api,
     createSearchService({
@@ -240,34 +237,39 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
     const start = tree.get(folderUid);
     return start ? [start, ...tree.ancestors(folderUid)].map(folderTarget) : [];
   };
-  registerLegacyPermissionsRoutes(
-    deps.api,
-    createLegacyPermissions({
-      resourcePermissions: deps.resourcePermissions,
-      names: createPrincipalNamesStore(deps.db),
-    }),
-    {
-      async dashboard(orgId, uid) {
-        const row = await store.headByUid(orgId, uid);
-        if (!row) throw dashboardNotFound();
-        const target: PermissionTarget = {
-          resource: 'dashboards',
-          uid: row.uid,
-          id: row.id,
-          title: row.title,
-          url: dashboardUrl(row.uid, row.slug),
-          slug: row.slug,
-        };
-        return { target, inherited: chain(await folders.of(orgId), row.folder_uid) };
-      },
-      async folder(orgId, uid) {
-        const tree = await folders.of(orgId);
-        const node = tree.get(uid);
-        if (!node) throw folderNotFound();
-        return { target: folderTarget(node), inherited: chain(tree, node.parentUid) };
-      },
+  const legacyPermissions = createLegacyPermissions({
+    resourcePermissions: deps.resourcePermissions,
+    names: createPrincipalNamesStore(deps.db),
+  });
+  const permissionTargets: PermissionTargets = {
+    async dashboard(orgId, uid) {
+      const row = await store.headByUid(orgId, uid);
+      if (!row) throw dashboardNotFound();
+      const target: PermissionTarget = {
+        resource: 'dashboards',
+        uid: row.uid,
+        id: row.id,
+        title: row.title,
+        url: dashboardUrl(row.uid, row.slug),
+        slug: row.slug,
+      };
+      return { target, inherited: chain(await folders.of(orgId), row.folder_uid) };
     },
-  );
+    async folder(orgId, uid) {
+      const tree = await folders.of(orgId);
+      const node = tree.get(uid);
+      if (!node) throw folderNotFound();
+      return { target: folderTarget(node), inherited: chain(tree, node.parentUid) };
+    },
+  };
+  registerLegacyPermissionsRoutes(deps.api, legacyPermissions, permissionTargets);
+  registerLegacyIdRoutes(deps.api, {
+    dashboards,
+    folders: foldersService,
+    folderUidOfId: async (orgId, id) => folderById(await folders.of(orgId), id)?.uid,
+    permissions: legacyPermissions,
+    permissionTargets,
+  });
 
   return {
     access,

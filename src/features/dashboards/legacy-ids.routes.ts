@@ -1,14 +1,23 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
+import { message } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
 import { can } from '../../access/evaluator.js';
 import { Id, isStorableId } from '../../lib/limits.js';
 import { dashboardNotFound, invalidDashboardId, invalidVersionId } from './dashboards.errors.js';
-import { RestoreBody, SaveDashboardResponse, VersionsQuery, VersionsResponse } from './dashboards.schema.js';
+import {
+  RestoreBody,
+  SaveDashboardResponse,
+  UpdatePermissionsBody,
+  VersionsQuery,
+  VersionsResponse,
+} from './dashboards.schema.js';
 import type { DashboardsService } from './dashboards.service.js';
 import { folderNotFound, invalidFolderId } from './folders/folders.errors.js';
 import type { FoldersService } from './folders/folders.service.js';
+import type { PermissionTargets } from './permissions/legacy-permissions.routes.js';
+import type { LegacyPermissions } from './permissions/legacy-permissions.service.js';
 
 /*
  * Grafana compat: the deprecated numeric-id routes Grafana 12 still serves. Each is checked with
@@ -41,6 +50,8 @@ export function registerLegacyIdRoutes(
     dashboards: DashboardsService;
     folders: FoldersService;
     folderUidOfId(orgId: number, id: number): Promise<string | undefined>;
+    permissions: LegacyPermissions;
+    permissionTargets: Pick<PermissionTargets, 'dashboard'>;
   },
 ): void {
   const { dashboards, folders } = deps;
@@ -103,6 +114,41 @@ export function registerLegacyIdRoutes(
       const identity = identityOf(request);
       const uid = await uidOf(identity.orgId, request.params.dashboardId);
       return dashboards.restore(identity, uid, request.body.version);
+    },
+  );
+
+  api.get(
+    '/api/dashboards/id/:dashboardId/permissions',
+    {
+      config: {
+        permission: onDashboardId('dashboards.permissions:read'),
+        schemaErrors: { 'params.dashboardId': invalidDashboardId },
+      },
+      schema: { params: DashboardIdParams },
+    },
+    async (request) => {
+      const { orgId } = identityOf(request);
+      const uid = await uidOf(orgId, request.params.dashboardId);
+      const { target, inherited } = await deps.permissionTargets.dashboard(orgId, uid);
+      return deps.permissions.list(orgId, target, inherited);
+    },
+  );
+
+  api.post(
+    '/api/dashboards/id/:dashboardId/permissions',
+    {
+      config: {
+        permission: onDashboardId('dashboards.permissions:write'),
+        schemaErrors: { 'params.dashboardId': invalidDashboardId },
+      },
+      schema: { params: DashboardIdParams, body: UpdatePermissionsBody },
+    },
+    async (request) => {
+      const { orgId } = identityOf(request);
+      const uid = await uidOf(orgId, request.params.dashboardId);
+      const { target } = await deps.permissionTargets.dashboard(orgId, uid);
+      await deps.permissions.replace(orgId, target, request.body.items);
+      return message('Dashboard permissions updated');
     },
   );
 

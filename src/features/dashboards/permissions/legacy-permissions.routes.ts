@@ -6,7 +6,7 @@ import { onDashboard } from '../dashboards.routes.js';
 import { onFolder } from '../folders/folders.routes.js';
 import type { LegacyPermissions, PermissionTarget } from './legacy-permissions.service.js';
 
-interface PermissionTargets {
+export interface PermissionTargets {
   /** the dashboard and the folders it inherits from (nearest first); 404 when unknown */
   dashboard(orgId: number, uid: string): Promise<{ target: PermissionTarget; inherited: PermissionTarget[] }>;
   folder(orgId: number, uid: string): Promise<{ target: PermissionTarget; inherited: PermissionTarget[] }>;
