@@ -185,6 +185,9 @@ describe('sign in with OpenID Connect ([auth.generic_oauth])', () => {
     expect(await orgRole(server, token)).toBe('Admin');
     const search = await call(server, 'GET', '/api/users/search?query=alice', { as: ADMIN });
     expect(search.body.totalCount).toBe(1);
+    expect(search.body.users[0].authLabels).toEqual(['Generic OAuth']);
+    const admin = await call(server, 'GET', '/api/users/search?query=admin', { as: ADMIN });
+    expect(admin.body.users[0].authLabels).toEqual([]);
 
     peer.accounts.set('alice-sub', { ...ALICE, role: 'GrafanaAdmin', groups: [] });
     const c = browser();
@@ -235,6 +238,11 @@ describe('sign in with OpenID Connect ([auth.generic_oauth])', () => {
     const domains = await setup({ 'alice-sub': ALICE }, { allowed_domains: 'corp.example other.example' });
     const landed = await domains.browser().signIn('/login/generic_oauth', 'alice-sub');
     expect(decodeURIComponent(landed)).toBe('/login?error=Required email domain not fulfilled');
+
+    const long = await setup({ 'long-sub': { ...ALICE, preferred_username: 'x'.repeat(300) } });
+    expect(decodeURIComponent(await long.browser().signIn('/login/generic_oauth', 'long-sub'))).toBe(
+      '/login?error=bad request data: login must NOT have more than 190 characters',
+    );
 
     const groups = await setup({ 'alice-sub': ALICE }, { allowed_groups: 'admins' });
     expect(decodeURIComponent(await groups.browser().signIn('/login/generic_oauth', 'alice-sub'))).toBe(

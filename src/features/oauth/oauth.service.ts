@@ -1,5 +1,7 @@
 import type { Config } from '../../config/config.js';
+import { checkMaxLength } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { LIMITS } from '../../lib/limits.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import type { UnitOfWork } from '../../store/transaction.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
@@ -65,6 +67,11 @@ export function createOAuthService(deps: {
       const now = clock.now();
       const answer = await deps.client.complete(callbackUrl, pending, now);
       const info = mapUserInfo(answer.claims, settings, config.users.autoAssignOrgRole);
+      // A provider's overlong value is refused with the field named, not cut.
+      checkMaxLength('login', info.login.toLowerCase(), LIMITS.user.login);
+      checkMaxLength('email', info.email, LIMITS.user.email);
+      checkMaxLength('name', info.name, LIMITS.user.name);
+      checkMaxLength('subject', answer.subject, LIMITS.user.login);
       const tokens: ExternalTokens = {
         accessToken: await encrypt(answer.tokens.accessToken),
         refreshToken: await encrypt(answer.tokens.refreshToken),

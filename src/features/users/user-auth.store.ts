@@ -16,14 +16,19 @@ export function createUserAuthStore(db: Db) {
         .executeTakeFirst();
     },
 
-    async modulesOf(userId: number): Promise<string[]> {
+    /** The auth modules of each of `userIds` that has any, in link order. */
+    async modulesOf(userIds: number[]): Promise<Map<number, string[]>> {
+      const modules = new Map<number, string[]>();
+      if (!userIds.length) return modules;
       const rows = await db
         .selectFrom('user_auth')
-        .select('auth_module')
-        .where('user_id', '=', userId)
+        .select(['user_id', 'auth_module'])
+        .where('user_id', 'in', userIds)
         .orderBy('id')
         .execute();
-      return rows.map((r) => r.auth_module);
+      for (const row of rows)
+        modules.set(row.user_id, [...(modules.get(row.user_id) ?? []), row.auth_module]);
+      return modules;
     },
 
     /** Replaces the user's row for the module (the subject and tokens of its latest sign-in). */

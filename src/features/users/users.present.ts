@@ -28,7 +28,7 @@ export function presentUser(user: UserRow, orgId = user.org_id, authLabels: stri
 }
 
 /** An item of /api/users/search (and the deprecated /api/users). */
-export function presentUserHit(user: UserRow, now: number) {
+export function presentUserHit(user: UserRow, now: number, authLabels: string[] = []) {
   return {
     id: user.id,
     uid: user.uid,
@@ -41,6 +41,6 @@ export function presentUserHit(user: UserRow, now: number) {
     isProvisioned: false,
     lastSeenAt: toIso(user.last_seen_at || user.created),
     lastSeenAtAge: lastSeenAge(user.last_seen_at, now),
-    authLabels: [] as string[],
+    authLabels,
   };
 }

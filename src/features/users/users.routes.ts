@@ -27,7 +27,8 @@ export function registerUsersRoutes(api: Api, deps: { users: UsersService; clock
   api.get('/api/user', { config: { usersOnly } }, async (request) => {
     const identity = identityOf(request);
     const user = await users.get(identity.userId);
-    return presentUser(user, identity.orgId, await users.authLabelsOf(user));
+    const labels = await users.authLabelsOf([user]);
+    return presentUser(user, identity.orgId, labels.get(user.id));
   });
 
   api.put('/api/user', { config: { usersOnly }, schema: { body: UpdateProfileBody } }, async (request) => {
@@ -90,9 +91,10 @@ export function registerUsersRoutes(api: Api, deps: { users: UsersService; clock
       const { perPage, page } = paging(request.query);
       const result = await users.search(request.query.query ?? '', perPage, page);
       const now = clock.now();
+      const labels = await users.authLabelsOf(result.rows);
       return {
         totalCount: result.total,
-        users: result.rows.map((u) => presentUserHit(u, now)),
+        users: result.rows.map((u) => presentUserHit(u, now, labels.get(u.id))),
         page,
         perPage,
       };
@@ -107,7 +109,8 @@ export function registerUsersRoutes(api: Api, deps: { users: UsersService; clock
       const { perPage, page } = paging(request.query);
       const result = await users.search(request.query.query ?? '', perPage, page);
       const now = clock.now();
-      return result.rows.map((u) => presentUserHit(u, now));
+      const labels = await users.authLabelsOf(result.rows);
+      return result.rows.map((u) => presentUserHit(u, now, labels.get(u.id)));
     },
   );
 
@@ -116,7 +119,8 @@ export function registerUsersRoutes(api: Api, deps: { users: UsersService; clock
     { config: { permission: (r) => can('users:read', globalUser(r)) }, schema: { params: UserIdParams } },
     async (request) => {
       const user = await users.getByIdOrUid(request.params.user_id);
-      return presentUser(user, user.org_id, await users.authLabelsOf(user));
+      const labels = await users.authLabelsOf([user]);
+      return presentUser(user, user.org_id, labels.get(user.id));
     },
   );
 

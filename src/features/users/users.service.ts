@@ -74,11 +74,10 @@ export function createUsersService(deps: {
   return {
     get,
 
-    /** The providers an external user signs in with, as user views show them. */
-    async authLabelsOf(user: UserRow): Promise<string[]> {
-      if (!user.is_external) return [];
-      const modules = await deps.userAuth.modulesOf(user.id);
-      return modules.map((m) => AUTH_LABELS[m] ?? m);
+    /** The providers external users sign in with, as user views show them (`authLabels`). */
+    async authLabelsOf(list: UserRow[]): Promise<Map<number, string[]>> {
+      const modules = await deps.userAuth.modulesOf(list.filter((u) => u.is_external).map((u) => u.id));
+      return new Map([...modules].map(([id, names]) => [id, names.map((m) => AUTH_LABELS[m] ?? m)]));
     },
 
     /** By numeric id or, as Grafana 11+ allows, by uid. */
