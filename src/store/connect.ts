@@ -50,8 +50,10 @@ function createDialect(config: DatabaseConfig, onPoolError: (err: Error) => void
       ssl: tlsOptions(config) ?? false,
       types: { getTypeParser: postgresTypeParser },
     });
-    // A broken idle connection (database restart, network cut) must not crash the process.
+    // A broken connection (database restart, network cut) must not crash the process: the pool
+    // listens on idle ones; one checked out by a query (a background job at start) needs its own.
     pool.on('error', onPoolError);
+    pool.on('connect', (client) => client.on('error', onPoolError));
     return new PostgresDialect({ pool });
   }
   const pool = createMysqlPool({
