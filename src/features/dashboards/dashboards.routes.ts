@@ -24,7 +24,11 @@ import type { HomeService } from './home.service.js';
 export const onDashboard = (action: string) => (request: FastifyRequest) =>
   can(action, `dashboards:uid:${(request.params as { uid: string }).uid}`);
 
-const DEFAULT_VERSIONS_LIMIT = 1000;
+/** Grafana's version list page: `limit` (default 1000) from `start`. */
+export const versionsPage = (query: { limit?: number; start?: number }) => ({
+  limit: query.limit && query.limit > 0 ? query.limit : 1000,
+  start: query.start ?? 0,
+});
 
 /** /api/dashboards…: save, read, delete, versions, restore, tags, home. */
 export function registerDashboardsRoutes(api: Api, dashboards: DashboardsService, home: HomeService): void {
@@ -83,11 +87,11 @@ export function registerDashboardsRoutes(api: Api, dashboards: DashboardsService
       schema: { params: UidParams, querystring: VersionsQuery, response: { 200: VersionsResponse } },
     },
     async (request) => {
-      const { limit, start } = request.query;
-      const versions = await dashboards.versions(identityOf(request), request.params.uid, {
-        limit: limit && limit > 0 ? limit : DEFAULT_VERSIONS_LIMIT,
-        start: start ?? 0,
-      });
+      const versions = await dashboards.versions(
+        identityOf(request),
+        request.params.uid,
+        versionsPage(request.query),
+      );
       return { versions, continueToken: '' };
     },
   );

@@ -14,6 +14,7 @@ import {
   VersionsResponse,
 } from './dashboards.schema.js';
 import type { DashboardsService } from './dashboards.service.js';
+import { versionsPage } from './dashboards.routes.js';
 import { folderNotFound, invalidFolderId } from './folders/folders.errors.js';
 import type { FoldersService } from './folders/folders.service.js';
 import type { PermissionTargets } from './permissions/legacy-permissions.routes.js';
@@ -29,8 +30,6 @@ import type { LegacyPermissions } from './permissions/legacy-permissions.service
 const DashboardIdParams = Type.Object({ dashboardId: Id() });
 const DashboardIdVersionParams = Type.Object({ dashboardId: Id(), id: Id() });
 const FolderIdParams = Type.Object({ folderId: Id() });
-
-const DEFAULT_VERSIONS_LIMIT = 1000;
 
 const onDashboardId = (action: string) => (request: FastifyRequest) =>
   can(action, `dashboards:id:${(request.params as { dashboardId: string }).dashboardId}`);
@@ -73,12 +72,8 @@ export function registerLegacyIdRoutes(
     },
     async (request) => {
       const identity = identityOf(request);
-      const { limit, start } = request.query;
       const uid = await uidOf(identity.orgId, request.params.dashboardId);
-      const versions = await dashboards.versions(identity, uid, {
-        limit: limit && limit > 0 ? limit : DEFAULT_VERSIONS_LIMIT,
-        start: start ?? 0,
-      });
+      const versions = await dashboards.versions(identity, uid, versionsPage(request.query));
       return { versions, continueToken: '' };
     },
   );
