@@ -18,7 +18,8 @@ function hostnameOf(hostHeader: string | undefined): string {
  * Grafana's CSRF check: a request carrying the session cookie, other than HEAD/OPTIONS/TRACE, with
  * an `Origin` header, must come from svc's own host (the `Host` header, port ignored), a host named
  * by one of `csrf_additional_headers`, or one of `csrf_trusted_origins`; else 403. Requests without
- * the cookie (API tokens, Basic) and without `Origin` (not sent by a browser) are not checked.
+ * the cookie, with an `Authorization` credential (API tokens, Basic: it is the one used) and without
+ * `Origin` (not sent by a browser) are not checked.
  * Returns the refusal's message, or undefined when the request may go on.
  */
 export function csrfRefusal(
@@ -26,6 +27,8 @@ export function csrfRefusal(
   options: { cookieName: string; trustedOrigins: ReadonlySet<string>; additionalHeaders: readonly string[] },
 ): string | undefined {
   if (request.cookies[options.cookieName] === undefined) return undefined;
+  // a Basic or Bearer credential wins over the cookie, so such a request is not cookie-authenticated
+  if (/^\s*(basic|bearer)\s+\S/i.test(request.headers.authorization ?? '')) return undefined;
   if (SAFE_METHODS.has(request.method)) return undefined;
   const origin = request.headers.origin;
   if (!origin) return undefined;

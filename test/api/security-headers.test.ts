@@ -92,13 +92,19 @@ describe('CSRF check', () => {
     );
     expect((await saveDashboard(server, cookie, 'No origin')).status).toBe(200);
     expect((await saveDashboard(server, ADMIN, 'Basic', { origin: 'http://evil.example' })).status).toBe(200);
+    // a Basic credential is the one used even when the browser also sends the cookie
+    const basicWithCookie = await saveDashboard(server, ADMIN, 'Basic with cookie', {
+      cookie: cookie.cookie!,
+      origin: 'http://evil.example',
+    });
+    expect(basicWithCookie.status).toBe(200);
     // HEAD and OPTIONS are not checked
     const head = await fetch(`${server.url}/api/user`, {
       method: 'HEAD',
       headers: { cookie: cookie.cookie!, origin: 'http://evil.example' },
     });
     expect(head.status).not.toBe(403);
-    expect((await titles(server)).sort()).toEqual(['Basic', 'No origin', 'Same host']);
+    expect((await titles(server)).sort()).toEqual(['Basic', 'Basic with cookie', 'No origin', 'Same host']);
   });
 
   it('trusts csrf_trusted_origins and the hosts named by csrf_additional_headers', async () => {
