@@ -71,6 +71,8 @@ export const SANE = {
   permissionLevel: 20,
   /** a time of a query's range: epoch milliseconds, `now-6h`, an ISO date */
   timeRange: 100,
+  /** a dashboard import's input: its name, type, plugin id and the value put into the model */
+  importInput: { name: SHORT, value: MEDIUM },
 } as const;
 
 /** Characters as the databases count them: code points, not UTF-16 units. */

@@ -24,6 +24,7 @@ import {
 import { createLegacyPermissions, type PermissionTarget } from './permissions/legacy-permissions.service.js';
 import { createPrincipalNamesStore } from './permissions/legacy-permissions.store.js';
 import { createDashboardProvisioner } from './provisioning/dashboard-provisioner.js';
+import { registerDashboardImportRoutes } from './import/import.routes.js';
 import { registerDashboardProvisioning } from './provisioning/provisioning.js';
 import { registerSearchRoutes } from './search/search.routes.js';
 import { createSearchService } from './search/search.service.js';
@@ -184,6 +185,10 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
       authorizer: deps.authorizer,
     }),
   );
+  registerDashboardImportRoutes(deps.api, {
+    dashboards,
+    folderIdOfUid: async (orgId, uid) => (await folders.of(orgId)).get(uid)?.id ?? 0,
+  });
   const foldersService = createFoldersService({
     deleting: folderDeletionListeners,
     store: foldersStore,
