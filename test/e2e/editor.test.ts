@@ -259,7 +259,7 @@ describe('dashboard editor in Chromium', () => {
       });
       expect(created.status).toBe(200);
       await createFolder(server, 'Imported', 'imported-folder');
-      const file = join(projectRoot, '..', 'shared', 'reference', 'dashboards', 'unbound-full.json');
+      const file = join(projectRoot, 'test', 'fixtures', 'dashboards', 'unbound-full.json');
       const original = JSON.parse(readFileSync(file, 'utf8'));
       const { context, page, errors } = await newPage(server);
       const queries = recordQueries(page);
@@ -276,7 +276,16 @@ describe('dashboard editor in Chromium', () => {
         ]);
         expect(await select.inputValue()).toBe('e2e-prom');
         await form.getByLabel('Folder').selectOption('imported-folder');
+        const importRequest = page.waitForRequest(
+          (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/dashboards/import',
+        );
         await form.getByRole('button', { name: 'Import', exact: true }).click();
+        // the server answers the inputs (Grafana's import API), not the page
+        const sent = (await importRequest).postDataJSON();
+        expect(sent.inputs).toEqual([
+          { name: 'DS_PROMETHEUS', type: 'datasource', pluginId: 'prometheus', value: 'e2e-prom' },
+        ]);
+        expect(JSON.stringify(sent.dashboard)).toContain('${DS_PROMETHEUS}');
         await page.waitForURL(/\/d\//);
         await waitForPanels(page);
         await screenshot(page, 'editor-imported');
@@ -284,6 +293,7 @@ describe('dashboard editor in Chromium', () => {
         const saved = await dashboardJson(server, uid);
         expect(saved.meta.folderUid).toBe('imported-folder');
         expect(saved.dashboard.__inputs).toBeUndefined();
+        expect(saved.dashboard.__requires).toBeUndefined();
         expect(JSON.stringify(saved.dashboard)).not.toContain('${DS_PROMETHEUS}');
         const panelDs = saved.dashboard.panels
           .filter((p: any) => p.type !== 'row')

@@ -3,7 +3,8 @@ import { linkUrl, tagSearchPath } from '../../../web/src/lib/dashboard-links.js'
 import { expandRowRepeats } from '../../../web/src/lib/repeat.js';
 import { exportExternally } from '../../../web/src/editor/model/export.js';
 import { clampPos, placeItem } from '../../../web/src/editor/model/grid.js';
-import { applyInputs, inputsOf, parseDashboard } from '../../../web/src/editor/model/import.js';
+import { inputsOf, parseDashboard } from '../../../web/src/editor/model/import.js';
+import { applyImportInputs } from '../../../src/features/dashboards/import/import-template.js';
 import {
   addPanel,
   duplicatePanel,
@@ -247,9 +248,13 @@ describe('export and import', () => {
     ]);
     expect(model.panels[0]!.datasource).toEqual({ type: 'prometheus', uid: 'prom-1' });
 
-    const imported = applyInputs(shared, { DS_MY_PROMETHEUS: 'other-prom', DS_TESTDATA: 'td2' });
+    // what the UI exports, the server's import takes back (POST /api/dashboards/import)
+    const imported = applyImportInputs(shared, [
+      { name: 'DS_MY_PROMETHEUS', type: 'datasource', value: 'other-prom' },
+      { name: 'DS_TESTDATA', type: 'datasource', value: 'td2' },
+    ]);
     expect(imported.__inputs).toBeUndefined();
-    expect(imported.id).toBeNull();
+    expect(imported.__requires).toBeUndefined();
     expect((imported.panels as any)[0].datasource).toEqual({ type: 'prometheus', uid: 'other-prom' });
     expect((imported.panels as any)[2].datasource).toEqual({ uid: '${ds}' });
     expect(inputsOf(shared).map((i) => i.name)).toEqual(['DS_MY_PROMETHEUS', 'DS_TESTDATA']);

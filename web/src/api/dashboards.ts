@@ -5,12 +5,14 @@ import type {
   TagsResponse,
   VersionsResponse,
 } from '../../../src/features/dashboards/dashboards.schema.js';
+import type { ImportDashboardResponse } from '../../../src/features/dashboards/import/import.schema.js';
 import type { DashboardMeta, DashboardModel } from '../lib/model.js';
 import { del, get, post, query, seg } from './client.js';
 import { tagSearchPath } from './search-paths.js';
 
 export type SaveResult = Static<typeof SaveDashboardResponse>;
 export type VersionsResult = Static<typeof VersionsResponse>;
+export type ImportResult = Static<typeof ImportDashboardResponse>;
 type TagCount = Static<typeof TagsResponse>[number];
 
 export interface DashboardResponse {
@@ -61,6 +63,14 @@ export const postDashboard = (body: {
   message?: string;
   overwrite?: boolean;
 }) => post<SaveResult>('/api/dashboards/db', body);
+
+/** Grafana's import: the server answers the model's `__inputs` with `inputs` and saves it. */
+export const importDashboard = (body: {
+  dashboard: DashboardModel;
+  inputs: { name: string; type: string; pluginId?: string; value: string }[];
+  folderUid: string;
+  overwrite?: boolean;
+}) => post<ImportResult>('/api/dashboards/import', body);
 
 export const deleteDashboard = (uid: string) => del(`/api/dashboards/uid/${seg(uid)}`);
 

@@ -6,8 +6,8 @@ import { useSession } from '../../app/session.js';
 import { loadDataSources } from '../../dashboard/datasources.js';
 import type { DashboardModel } from '../../lib/model.js';
 import { FolderPicker } from '../common/FolderPicker.js';
-import { applyInputs, inputsOf, parseDashboard } from '../model/import.js';
-import { saveDashboard, type SaveProblem } from '../save/save.js';
+import { inputsOf, parseDashboard } from '../model/import.js';
+import { importDashboardFile, type SaveProblem } from '../save/save.js';
 import '../editor.css';
 
 /** A type's aliases: an input for "postgres" accepts a "grafana-postgresql-datasource" and back. */
@@ -73,12 +73,22 @@ export default function ImportPage() {
   const submit = async (overwrite: boolean) => {
     if (!loaded) return;
     setBusy(true);
-    const dashboard = { ...applyInputs(loaded, values), title: title.trim(), uid: uid.trim() || undefined };
+    const dashboard = { ...loaded, id: null, title: title.trim(), uid: uid.trim() || undefined };
     delete dashboard.version;
-    const result = await saveDashboard({ dashboard, folderUid, overwrite, message: 'Imported' });
+    const result = await importDashboardFile({
+      dashboard,
+      inputs: inputs.map((input) => ({
+        name: input.name,
+        type: input.type,
+        pluginId: input.pluginId,
+        value: values[input.name] ?? '',
+      })),
+      folderUid,
+      overwrite,
+    });
     setBusy(false);
     if ('problem' in result) setProblem(result.problem);
-    else navigate(result.saved.url);
+    else navigate(result.imported.importedUrl);
   };
 
   return (

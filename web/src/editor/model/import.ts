@@ -1,4 +1,4 @@
-/** Importing a dashboard file: its `__inputs`, and the model with their values filled in. */
+/** Importing a dashboard file: its `__inputs` (the server fills their values in: POST /api/dashboards/import). */
 
 import type { DashboardModel } from '../../lib/model.js';
 import type { DashboardInput } from './export.js';
@@ -13,23 +13,6 @@ export function inputsOf(model: DashboardModel): DashboardInput[] {
       typeof (input as DashboardInput).name === 'string' &&
       ((input as DashboardInput).type === 'datasource' || (input as DashboardInput).type === 'constant'),
   );
-}
-
-/** Every `${NAME}` of an input replaced by its value, in every string of the model (as Grafana does). */
-export function applyInputs(model: DashboardModel, values: Record<string, string>): DashboardModel {
-  const fill = (value: unknown): unknown => {
-    if (typeof value === 'string')
-      return value.replace(/\$\{([^}]+)\}/g, (whole, name: string) =>
-        Object.hasOwn(values, name) ? values[name]! : whole,
-      );
-    if (Array.isArray(value)) return value.map(fill);
-    if (typeof value === 'object' && value !== null)
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
-    return value;
-  };
-  const rest: DashboardModel = { ...model };
-  delete rest.__inputs;
-  return { ...(fill(rest) as DashboardModel), id: null };
 }
 
 /** A file's text as a dashboard model, or why it is not one. */
