@@ -1,6 +1,6 @@
 import type { PromAlert } from '../../api/alert-rules.js';
 import { Link } from '../../app/Link.js';
-import type { AlertIndex } from './alertIndex.js';
+import { sentLabels, type AlertIndex } from './alertIndex.js';
 import { LabelChips } from './LabelChips.js';
 import { newSilenceUrl } from './labelMatchers.js';
 import { instanceState } from './ruleState.js';
@@ -10,7 +10,7 @@ const NEVER = '0001-01-01';
 
 /**
  * The alert instances of a rule: state, labels, value, since when; whether the Alertmanager has
- * it silenced; and, for callers who may, a link to silence exactly this label set.
+ * it silenced; and, for callers who may, a link to silence exactly the label set it was sent with.
  */
 export function AlertInstances({
   alerts,
@@ -37,7 +37,9 @@ export function AlertInstances({
       <tbody>
         {alerts.map((alert) => {
           const { state, reason } = instanceState(alert.state);
-          const sent = index?.find(alert.labels);
+          // a NoData or Error instance reached the Alertmanager relabelled (DatasourceNoData, …)
+          const labels = sentLabels(alert);
+          const sent = index?.find(labels);
           const silencedBy = sent?.status.silencedBy ?? [];
           return (
             <tr key={JSON.stringify(alert.labels)} data-instance={JSON.stringify(alert.labels)}>
@@ -56,7 +58,7 @@ export function AlertInstances({
               <td>{alert.activeAt.startsWith(NEVER) ? '—' : new Date(alert.activeAt).toLocaleString()}</td>
               {canSilence && (
                 <td className="alerting-actions">
-                  <Link to={newSilenceUrl(alert.labels)} className="button">
+                  <Link to={newSilenceUrl(labels)} className="button">
                     Silence
                   </Link>
                 </td>

@@ -4,6 +4,7 @@
  */
 import type { GettableAlert } from '../../api/silences.js';
 import type { RuleRouting } from './rulesFilter.js';
+import { instanceState } from './ruleState.js';
 
 const INTERNAL = new Set(['__alert_rule_uid__', '__alert_rule_namespace_uid__']);
 
@@ -16,6 +17,21 @@ function keyOf(labels: Record<string, string>): string {
       .sort()
       .map((name) => [name, labels[name]]),
   );
+}
+
+/**
+ * The labels the Alertmanager got for a rule's instance (what a silence of it must match): a NoData
+ * or Error instance is sent as an alert of its own, `alertname` DatasourceNoData or DatasourceError
+ * and the rule's title moved to `rulename` (Grafana's relabel, reference §2.7); any other instance
+ * as it is. `state` is the API's text (`NoData`, `Alerting (NoData)`: only the state counts).
+ */
+export function sentLabels(alert: { labels: Record<string, string>; state: string }): Record<string, string> {
+  const { state } = instanceState(alert.state);
+  if (state !== 'NoData' && state !== 'Error') return alert.labels;
+  const labels = { ...alert.labels };
+  if (labels.alertname !== undefined) labels.rulename = labels.alertname;
+  labels.alertname = state === 'NoData' ? 'DatasourceNoData' : 'DatasourceError';
+  return labels;
 }
 
 export interface AlertIndex {
