@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { DestinationStream, Logger } from 'pino';
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import { buildApp, type App } from './app.js';
 import type { Config } from './config/config.js';
+import { createLeaseStore } from './features/alert-scheduler/lease.store.js';
 import { ensureDefaultOrgAndAdmin } from './features/users/bootstrap.js';
 import { createLogger } from './http/logger.js';
 import { readBuildInfo } from './lib/build-info.js';
@@ -59,7 +62,35 @@ export async function startServer(
     await database.close();
     throw err;
   }
-  const stopJobs = startBackgroundJobs(database.db, clock, logger, built.jobs);
+  const jobRuns = new Counter({
+    name: 'svc_background_job_runs_total',
+    help: 'background job runs on this instance, by job',
+    labelNames: ['job'],
+    registers: [built.metrics.registry],
+  });
+  // HA: one instance runs the jobs, under a lease in the same table as the alert scheduler's.
+  const jobs = startBackgroundJobs({
+    db: database.db,
+    clock,
+    logger,
+    jobs: built.jobs,
+    lease: config.database.highAvailability
+      ? {
+          store: createLeaseStore(database.db, 'background-jobs'),
+          holder: `${hostname()}/${process.pid}/${randomUUID()}`.slice(0, 64),
+          ttlMs: config.database.backgroundJobsLeaseMs,
+        }
+      : undefined,
+    onRun: (job) => jobRuns.inc({ job }),
+  });
+  new Gauge({
+    name: 'svc_background_jobs_leader',
+    help: '1 while this instance runs the background jobs (holds their lease, or needs none)',
+    registers: [built.metrics.registry],
+    collect() {
+      this.set(jobs.leading() ? 1 : 0);
+    },
+  });
   lifecycle.markReady();
   logger.info({ url, database: config.database.type }, 'svc is ready');
 
@@ -67,7 +98,7 @@ export async function startServer(
   const shutdown = () =>
     (stopping ??= (async () => {
       lifecycle.beginShutdown();
-      stopJobs();
+      const jobsStopped = jobs.stop();
       logger.info('shutting down: finishing in-flight requests');
       const timer = setTimeout(() => app.server.closeAllConnections(), config.server.shutdownTimeoutMs);
       try {
@@ -77,6 +108,7 @@ export async function startServer(
         for (const task of built.shutdownTasks) {
           await task().catch((err: unknown) => logger.warn({ err }, 'shutdown task failed'));
         }
+        await jobsStopped;
         await cacheBus.close();
         await database.close();
       }

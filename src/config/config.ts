@@ -25,6 +25,8 @@ export interface DatabaseConfig {
   busyTimeoutMs: number;
   sqliteSynchronous: 'full' | 'normal';
   highAvailability: boolean;
+  /** HA: how long the instance running the background jobs holds their lease without renewing it */
+  backgroundJobsLeaseMs: number;
   queryTimeoutMs: number;
 }
 
@@ -216,6 +218,7 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
       sqliteSynchronous: read.oneOf('database', 'sqlite_synchronous', ['full', 'normal'], 'full'),
       // HA needs a shared database; an embedded SQLite file cannot be shared.
       highAvailability: type !== 'sqlite3' && read.bool('database', 'high_availability', true),
+      backgroundJobsLeaseMs: Math.max(1_000, read.duration('database', 'background_jobs_lease', '15s')),
       queryTimeoutMs: read.duration('database', 'query_timeout', '30s'),
     },
     remoteCache: {

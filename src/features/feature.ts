@@ -34,7 +34,10 @@ export interface ServerHooks {
   onStart(task: () => Promise<void>): void;
   /** runs on shutdown after in-flight requests finished, before the database closes */
   onShutdown(task: () => Promise<void>): void;
-  /** periodic work, run by one instance at a time */
+  /**
+   * periodic work, run by one live instance (the holder of the background jobs lease in HA); may
+   * also be called by a start task (the jobs start once every start task ran)
+   */
   addJob(job: BackgroundJob): void;
 }
 

@@ -2,17 +2,16 @@ import type { Clock } from '../lib/clock.js';
 import type { Db } from './database.js';
 
 /**
- * Runs `job` on at most one instance per `intervalMs`, for background jobs in HA setups.
- * The row's version is bumped with a compare-and-set UPDATE: whichever instance changes it runs the job.
- * Returns whether this instance ran it.
+ * Claims this interval's run of `operation`: succeeds when its last run anywhere is at least
+ * `intervalMs` old, by a compare-and-set UPDATE of the row's version (whichever instance changes it
+ * runs the job). `lastRun` is the time of the last run after the claim (now when claimed).
  */
-export async function runExclusively(
+export async function claimRun(
   db: Db,
   clock: Clock,
   operation: string,
   intervalMs: number,
-  job: () => Promise<void>,
-): Promise<boolean> {
+): Promise<{ claimed: boolean; lastRun: number }> {
   let row = await db
     .selectFrom('server_lock')
     .selectAll()
@@ -34,14 +33,32 @@ export async function runExclusively(
       .executeTakeFirstOrThrow();
   }
   const now = clock.now();
-  if (now - row.last_execution < intervalMs) return false;
+  const last = Number(row.last_execution);
+  if (now - last < intervalMs) return { claimed: false, lastRun: last };
   const claimed = await db
     .updateTable('server_lock')
     .set({ version: row.version + 1, last_execution: now })
     .where('operation_uid', '=', operation)
     .where('version', '=', row.version)
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return false;
-  await job();
-  return true;
+  // Lost the race: another instance ran it just now.
+  return Number(claimed.numUpdatedRows) === 1
+    ? { claimed: true, lastRun: now }
+    : { claimed: false, lastRun: now };
+}
+
+/**
+ * Runs `job` on at most one instance per `intervalMs` (claimRun). Returns whether this instance
+ * ran it.
+ */
+export async function runExclusively(
+  db: Db,
+  clock: Clock,
+  operation: string,
+  intervalMs: number,
+  job: () => Promise<void>,
+): Promise<boolean> {
+  const { claimed } = await claimRun(db, clock, operation, intervalMs);
+  if (claimed) await job();
+  return claimed;
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -60,9 +60,32 @@ function spawnSvc(name: string, env: Record<string, string>) {
   };
 }
 
+/** How long the background jobs lease lasts in the tier (the default is 15 s). */
+export const JOBS_LEASE_MS = 2_000;
+
+/**
+ * The provisioning files every instance reads: one dashboard provider re-polled every second
+ * (a periodic job that runs on the holder of the background jobs lease only).
+ */
+function provisioningDir(): string {
+  const root = mkdtempSync(join(tmpdir(), 'svc-ha-prov-'));
+  mkdirSync(join(root, 'dashboards'));
+  mkdirSync(join(root, 'json'));
+  writeFileSync(
+    join(root, 'dashboards', 'provider.yaml'),
+    `apiVersion: 1\nproviders:\n  - name: ha\n    orgId: 1\n    type: file\n    updateIntervalSeconds: 1\n    options:\n      path: ${join(root, 'json')}\n`,
+  );
+  writeFileSync(
+    join(root, 'json', 'ha.json'),
+    JSON.stringify({ uid: 'ha-provisioned', title: 'HA provisioned' }),
+  );
+  return root;
+}
+
 /**
  * Three svc processes on one fresh database (the first migrates, the others start once it is
- * ready), each on its own port, optionally with a Redis cache bus.
+ * ready), each on its own port, optionally with a Redis cache bus, all reading the same
+ * provisioning files, with a short background jobs lease and /metrics on.
  */
 export async function startCluster(options: {
   dialect: 'postgres' | 'mysql';
@@ -70,7 +93,11 @@ export async function startCluster(options: {
 }): Promise<Cluster> {
   const database = await createTestDatabase(options.dialect);
   const db = database.overrides.database as { type: string; host: string; name: string; user: string };
+  const provisioning = provisioningDir();
   const env: Record<string, string> = {
+    SVC_PATHS_PROVISIONING: provisioning,
+    SVC_DATABASE_BACKGROUND_JOBS_LEASE: `${JOBS_LEASE_MS}ms`,
+    SVC_METRICS_ENABLED: 'true',
     SVC_DATABASE_TYPE: db.type,
     SVC_DATABASE_HOST: db.host,
     SVC_DATABASE_NAME: db.name,
@@ -91,6 +118,7 @@ export async function startCluster(options: {
       .map((s) => new Promise((resolve) => s.child.once('exit', resolve)));
     for (const s of starting) s.child.kill('SIGKILL');
     await Promise.all(exits);
+    rmSync(provisioning, { recursive: true, force: true });
     await database.drop();
   };
   try {

@@ -2,7 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivateRedis } from '../helpers/redis.js';
 import { serverErrors, startCluster, type Cluster, type Instance } from './cluster.js';
-import { backgroundLoad, busRound, coherenceChecks, killUnderLoad } from './scenarios.js';
+import {
+  backgroundLoad,
+  busRound,
+  coherenceChecks,
+  jobsOnce,
+  jobsTakeOver,
+  killUnderLoad,
+} from './scenarios.js';
 
 // Three svc processes on one PostgreSQL database with a Redis cache bus (a redis-server of the
 // test's own, so it can be paused and killed).
@@ -32,6 +39,7 @@ async function untilLogged(instances: Instance[], message: string, before: numbe
 
 describe('three instances on PostgreSQL with Redis', () => {
   coherenceChecks(() => cluster!);
+  jobsOnce(() => cluster!);
 
   it('Redis killed mid-run: clients see no difference, and the caches come back with Redis', async () => {
     const [a, b, c] = cluster!.instances as [Instance, Instance, Instance];
@@ -65,6 +73,7 @@ describe('three instances on PostgreSQL with Redis', () => {
   });
 
   killUnderLoad(() => cluster!);
+  jobsTakeOver(() => cluster!);
   it('no instance answered a 5xx', () => {
     expect(cluster!.instances.flatMap(serverErrors)).toEqual([]);
   });

@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
 import { basic, type Caller } from '../helpers/client.js';
-import { api, type Cluster, type Instance } from './cluster.js';
+import { api, JOBS_LEASE_MS, type Cluster, type Instance } from './cluster.js';
 
 // What every HA deployment must show, with or without Redis: each revocation and write made on
 // one instance is seen by the next request on any other, with nothing waited for in between.
@@ -222,12 +223,18 @@ export function coherenceChecks(cluster: () => Cluster) {
     expect(await url(a)).toBe('http://second.example:9090');
   });
 
-  it('background jobs ran once across the three instances', () => {
+  it('background jobs ran once across the three instances, all on the lease holder', () => {
     const ran = abc().flatMap((instance) =>
       instance.logged('background job ran').map((line) => (JSON.parse(line) as { job: string }).job),
     );
     expect(ran.length).toBeGreaterThan(0);
     expect(ran.sort()).toEqual([...new Set(ran)].sort());
+    expect(abc().filter((instance) => instance.logged('background job ran').length > 0)).toHaveLength(1);
+    expect(
+      abc().filter(
+        (instance) => instance.logged('background jobs lease taken: this instance runs them').length > 0,
+      ),
+    ).toHaveLength(1);
   });
 }
 
@@ -337,4 +344,63 @@ export function backgroundLoad(instances: Instance[]) {
       return { failures, requests };
     },
   };
+}
+
+const JOB = 'dashboard-provisioning';
+
+/** Runs of the provisioning re-poll (every second, cluster.ts) each instance counted so far. */
+async function jobRuns(instances: Instance[]): Promise<number[]> {
+  return Promise.all(
+    instances.map(async (instance) => {
+      const text = (await api<string>(instance, 'GET', '/metrics')).body;
+      const line = text.split('\n').find((l) => l.startsWith(`svc_background_job_runs_total{job="${JOB}"}`));
+      return line ? Number(line.split(' ')[1]) : 0;
+    }),
+  );
+}
+
+/** The instance whose periodic job runs advanced over a window; fails unless exactly one did. */
+async function soleRunner(instances: Instance[], windowMs = 2_500): Promise<Instance> {
+  const before = await jobRuns(instances);
+  await sleep(windowMs);
+  const after = await jobRuns(instances);
+  const ran = instances.filter((_, i) => after[i]! > before[i]!);
+  expect(ran.map((i) => i.name)).toHaveLength(1);
+  return ran[0]!;
+}
+
+/**
+ * Background jobs (the dashboard provisioning re-poll every second stands for all of them) run on
+ * exactly one instance: the holder of the lease.
+ */
+export function jobsOnce(cluster: () => Cluster) {
+  it('a periodic job runs on exactly one of the three instances', async () => {
+    await soleRunner(cluster().instances);
+  });
+}
+
+/**
+ * The holder of the background jobs lease is SIGKILLed: another instance runs the jobs within
+ * the lease (JOBS_LEASE_MS) plus a third of it (its next try), plus the job's 1 s interval. Run
+ * after killUnderLoad: it leaves the survivors minus the holder.
+ */
+export function jobsTakeOver(cluster: () => Cluster) {
+  it('the job holder SIGKILLed: exactly one other instance takes the job over within the bound', async () => {
+    const alive = cluster().instances.filter((i) => i.child.exitCode === null && i.child.signalCode === null);
+    const holder = await soleRunner(alive, 1_500);
+    const survivors = alive.filter((i) => i !== holder);
+    const before = await jobRuns(survivors);
+    const exited = new Promise((resolve) => holder.child.once('exit', resolve));
+    holder.child.kill('SIGKILL');
+    await exited;
+    const killedAt = Date.now();
+    const bound = JOBS_LEASE_MS + JOBS_LEASE_MS / 3 + 1_000;
+    for (;;) {
+      const now = await jobRuns(survivors);
+      if (now.some((n, i) => n > before[i]!)) break;
+      expect(Date.now() - killedAt).toBeLessThan(bound + 500);
+      await sleep(100);
+    }
+    if (survivors.length > 1) await soleRunner(survivors, 1_500);
+  });
 }

@@ -5,8 +5,10 @@ import type { DashboardProvisioner } from './dashboard-provisioner.js';
 import { loadProviders } from './providers.js';
 
 /**
- * Dashboard file provisioning: loaded before the instance reports ready, then re-read every
- * `updateIntervalSeconds` (the shortest of all providers) until shutdown.
+ * Dashboard file provisioning: applied on every instance before it reports ready, then re-read
+ * every `updateIntervalSeconds` (the shortest of all providers; 10 s while there is none) as a
+ * background job: in HA by the one instance that runs the jobs (store/background-jobs.ts). Files
+ * must be the same on every instance; unchanged files (by checksum) write nothing.
  */
 export function registerDashboardProvisioning(deps: {
   provisioningPath: string;
@@ -17,9 +19,6 @@ export function registerDashboardProvisioning(deps: {
   logger: FastifyBaseLogger;
 }): void {
   const dir = join(deps.provisioningPath, 'dashboards');
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
 
   /** Applies every provider once; returns the poll interval they ask for (0: none). */
   async function runOnce(): Promise<number> {
@@ -37,28 +36,19 @@ export function registerDashboardProvisioning(deps: {
     return providers.length ? Math.min(...providers.map((p) => p.updateIntervalSeconds)) : 0;
   }
 
-  function schedule(seconds: number): void {
-    if (stopped) return;
-    // Files may appear later: with no provider yet, look again at Grafana's default interval.
-    timer = setTimeout(poll, (seconds || 10) * 1000);
-    timer.unref();
-  }
-
-  function poll(): void {
-    running = runOnce();
-    running.then(schedule, (err: unknown) => {
-      deps.logger.error({ err }, 'dashboard provisioning failed');
-      schedule(10);
-    });
-  }
+  // Files may appear later: with no provider yet, look again at Grafana's default interval.
+  const intervalMs = (seconds: number) => (seconds || 10) * 1000;
 
   deps.hooks.onStart(async () => {
-    running = runOnce();
-    schedule(await running);
-  });
-  deps.hooks.onShutdown(async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running?.catch(() => undefined);
+    const job = {
+      name: 'dashboard-provisioning',
+      intervalMs: intervalMs(await runOnce()),
+      frequent: true,
+      async run() {
+        job.intervalMs = intervalMs(await runOnce());
+      },
+    };
+    // Added by a start task: the jobs start after every start task ran.
+    deps.hooks.addJob(job);
   });
 }
