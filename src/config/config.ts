@@ -123,6 +123,8 @@ export interface Config {
     csrfTrustedOrigins: string[];
     /** request headers whose host also counts as svc's own (e.g. X-Forwarded-Host) */
     csrfAdditionalHeaders: string[];
+    /** `host:port` entries data sources may reach; non-empty: the proxy reaches only these */
+    dataSourceProxyWhitelist: string[];
   };
   users: {
     allowSignUp: boolean;
@@ -264,6 +266,10 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
       },
       csrfTrustedOrigins: read.string('security', 'csrf_trusted_origins').split(/\s+/).filter(Boolean),
       csrfAdditionalHeaders: read.string('security', 'csrf_additional_headers').split(/\s+/).filter(Boolean),
+      dataSourceProxyWhitelist: read
+        .string('security', 'data_source_proxy_whitelist')
+        .split(/\s+/)
+        .filter(Boolean),
     },
     users: {
       allowSignUp: read.bool('users', 'allow_sign_up'),

@@ -50,6 +50,9 @@ export const directAccess = defineError(
   'This data source uses direct (browser) access and cannot be used through the proxy',
 );
 export const proxyNotFound = defineError(404, 'datasource.proxy-not-found', 'Unable to find datasource');
+/** Grafana's 403 for a host outside data_source_proxy_whitelist; also a link-local/metadata host. */
+const proxyHostRefusedKind = defineError(403, 'datasource.proxy-host-refused', 'Data source host refused');
+export const proxyHostRefused = (message: string) => proxyHostRefusedKind(message);
 export const proxyPathInvalid = defineError(400, 'datasource.invalid-proxy-path', 'Invalid proxy path');
 const invalidProxyUrlKind = defineError(400, 'datasource.invalid-proxy-url', 'Invalid data source URL');
 export const invalidProxyUrl = (url: string) =>

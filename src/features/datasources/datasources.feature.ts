@@ -5,7 +5,7 @@ import { registerDataSourcesRoutes } from './datasources.routes.js';
 import { createDataSourcesService } from './datasources.service.js';
 import { createDataSourcesStore } from './datasources.store.js';
 import type { DataSourcesLookup } from './datasources.lookup.js';
-import { closeAllPools, queryDataSource } from './plugins/index.js';
+import { closeAllPools, createEgressGuard, queryDataSource } from './plugins/index.js';
 import { can } from '../../access/evaluator.js';
 import { dataSourceTimeoutMs } from './call-options.js';
 import { dataSourceScope } from './datasources.service.js';
@@ -29,6 +29,7 @@ export function registerDatasources(deps: FeatureDeps): DataSourcesLookup {
     authorizer: deps.authorizer,
     resourcePermissions: deps.resourcePermissions,
     clock: deps.clock,
+    egress: createEgressGuard(deps.config.security.dataSourceProxyWhitelist),
     // After the commit, not on the table-change event: that fires inside the transaction.
     afterWrite: () => void stats.refresh(),
   });

@@ -18,7 +18,7 @@ import {
   uidTaken,
 } from './datasources.errors.js';
 import type { DataSourceRow, DataSourcesStore } from './datasources.store.js';
-import { dropDataSourcePools, type DataSourceSettings } from './plugins/index.js';
+import { dropDataSourcePools, type DataSourceSettings, type EgressGuard } from './plugins/index.js';
 import { isStorableId } from '../../lib/limits.js';
 
 const SECRETS_SCOPE = 'datasources';
@@ -71,6 +71,8 @@ export function createDataSourcesService(deps: {
   authorizer: Authorizer;
   resourcePermissions: ResourcePermissions;
   clock: Clock;
+  /** where svc may connect for a data source ([security] data_source_proxy_whitelist) */
+  egress: EgressGuard;
   /** runs after every committed create, update or delete (e.g. to recount the stats gauge) */
   afterWrite?: () => void;
 }) {
@@ -135,6 +137,7 @@ export function createDataSourcesService(deps: {
       basicAuthUser: row.basic_auth_user,
       jsonData: parseJsonObject(row.json_data),
       secureJsonData: await secrets.decryptMap(stored),
+      egress: deps.egress,
     };
   }
 

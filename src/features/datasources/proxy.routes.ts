@@ -4,8 +4,9 @@ import { AppError } from '../../http/errors.js';
 import { identityOf } from '../../access/identity.js';
 import { isStorableId } from '../../lib/limits.js';
 import { can } from '../../access/evaluator.js';
-import { idInvalid, proxyNotFound } from './datasources.errors.js';
+import { idInvalid, proxyHostRefused, proxyNotFound } from './datasources.errors.js';
 import { dataSourceScope, type DataSourceRef, type DataSourcesService } from './datasources.service.js';
+import { DEFAULT_EGRESS } from './plugins/index.js';
 import { proxyTarget, type ProxyForwarder } from './proxy.js';
 
 type Params = { uid?: string; id?: string };
@@ -52,6 +53,9 @@ export function registerProxyRoutes(
         request.ip,
         prefixSegments,
       );
+      const egress = settings.egress ?? DEFAULT_EGRESS;
+      const refusal = egress.proxyRefusal(target.url) ?? (await egress.refusal(target.url));
+      if (refusal) throw proxyHostRefused(refusal);
       await forwarder.forward(request, reply, target);
       return reply;
     };

@@ -9,7 +9,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Metrics } from '../../http/metrics.js';
 import { dataSourceTimeoutMs } from './call-options.js';
 import { directAccess, invalidProxyUrl, proxyPathInvalid } from './datasources.errors.js';
-import { dataSourceHeaders, type DataSourceSettings } from './plugins/index.js';
+import {
+  DEFAULT_EGRESS,
+  dataSourceHeaders,
+  type DataSourceSettings,
+  type EgressGuard,
+} from './plugins/index.js';
 
 /** Grafana's `[dataproxy] timeout` default: how long a proxied back end may take to answer. */
 const PROXY_TIMEOUT_MS = 30_000;
@@ -34,6 +39,8 @@ interface ProxyTarget {
   headers: Record<string, string | string[]>;
   timeoutMs: number;
   rejectUnauthorized: boolean;
+  /** resolves the host refusing link-local and metadata addresses (see plugins/egress.ts) */
+  lookup?: ReturnType<EgressGuard['lookupFor']>;
 }
 
 /**
@@ -93,6 +100,7 @@ export function proxyTarget(
     headers,
     timeoutMs: dataSourceTimeoutMs(ds.jsonData) ?? PROXY_TIMEOUT_MS,
     rejectUnauthorized: ds.jsonData.tlsSkipVerify !== true,
+    lookup: (ds.egress ?? DEFAULT_EGRESS).lookupFor(url),
   };
 }
 
@@ -142,6 +150,7 @@ export function createProxyForwarder(deps: { metrics: Metrics }) {
           method: request.method,
           headers: target.headers,
           agent: secure ? httpsAgent : httpAgent,
+          ...(target.lookup ? { lookup: target.lookup } : {}),
           ...(secure ? { rejectUnauthorized: target.rejectUnauthorized } : {}),
         });
         const timer = setTimeout(() => upstream.destroy(new ProxyTimeout()), target.timeoutMs);

@@ -1,3 +1,4 @@
+import { DEFAULT_EGRESS, EgressRefused } from './egress.js';
 import type { DataSourceSettings } from './types.js';
 
 /**
@@ -54,9 +55,15 @@ interface DataSourceRequest {
   signal: AbortSignal;
 }
 
+/** fetch's own bound on redirects. */
+const MAX_REDIRECTS = 20;
+
 /**
  * One request to the data source. Throws only for transport trouble (refused, reset, timed out
- * via `signal`); any HTTP status comes back as a value for the plugin to interpret.
+ * via `signal`, a host svc will not connect to); any HTTP status comes back as a value for the
+ * plugin to interpret. Redirects are followed here, each target checked by the egress guard
+ * (fetch would follow one to a metadata address unasked); the data source's credentials are not
+ * sent to another origin.
  */
 export async function requestDataSource(
   ds: DataSourceSettings,
@@ -75,8 +82,29 @@ export async function requestDataSource(
       for (const [key, value] of request.params) url.searchParams.append(key, value);
     }
   }
-  const response = await fetch(url, { method, headers, body, signal: request.signal, redirect: 'follow' });
-  return { status: response.status, body: await response.text() };
+  const egress = ds.egress ?? DEFAULT_EGRESS;
+  let target = url;
+  let init: RequestInit = { method, headers, body, signal: request.signal, redirect: 'manual' };
+  for (let redirects = 0; ; redirects++) {
+    const refusal = await egress.refusal(target);
+    if (refusal) throw new EgressRefused(refusal);
+    const response = await fetch(target, init);
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status > 399 || !location || redirects === MAX_REDIRECTS) {
+      return { status: response.status, body: await response.text() };
+    }
+    await response.body?.cancel();
+    const next = new URL(location, target);
+    // as fetch does: 303, and 301/302 after a POST, continue as a GET without the body
+    const toGet = response.status === 303 || (init.method === 'POST' && response.status <= 302);
+    init = {
+      ...init,
+      method: toGet ? 'GET' : init.method,
+      body: toGet ? undefined : init.body,
+      headers: next.origin === target.origin ? init.headers : { Accept: 'application/json' },
+    };
+    target = next;
+  }
 }
 
 /** The URL must be absolute http(s); anything else is a settings error worth saying plainly. */

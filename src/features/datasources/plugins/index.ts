@@ -9,3 +9,4 @@ export {
 export type { DataSourceLookup } from './execute.js';
 export { closeAllPools, dropDataSourcePools, getPlugin, listPlugins, pluginDisplay } from './registry.js';
 export { dataSourceHeaders } from './http-client.js';
+export { createEgressGuard, DEFAULT_EGRESS, type EgressGuard } from './egress.js';

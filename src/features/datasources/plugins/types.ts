@@ -1,3 +1,5 @@
+import type { EgressGuard } from './egress.js';
+
 /**
  * The contract between svc's data source routes and its back-end plugins. A plugin knows how to
  * talk to one kind of back end (Prometheus, PostgreSQL, ...); it never sees HTTP requests, the
@@ -21,6 +23,8 @@ export interface DataSourceSettings {
   jsonData: Record<string, unknown>;
   /** Decrypted `secureJsonData` (includes the legacy `password` / `basicAuthPassword`). */
   secureJsonData: Record<string, string>;
+  /** Where svc may connect for it (`[security]`); absent: the default guard. */
+  egress?: EgressGuard;
 }
 
 export type HealthStatus = 'OK' | 'ERROR' | 'UNKNOWN';
