@@ -85,7 +85,7 @@ function GroupAlerts({ group }: { group: AlertGroup }) {
               <td>{new Date(alert.startsAt).toLocaleString()}</td>
               {access.createSilence && (
                 <td className="alerting-actions">
-                  <Link to={newSilenceUrl(withoutInternal(alert.labels))} className="button">
+                  <Link to={newSilenceUrl(alert.labels)} className="button">
                     Silence
                   </Link>
                 </td>
@@ -97,6 +97,3 @@ function GroupAlerts({ group }: { group: AlertGroup }) {
     </section>
   );
 }
-
-const withoutInternal = (labels: Record<string, string>) =>
-  Object.fromEntries(Object.entries(labels).filter(([name]) => !/^__.*__$/.test(name)));

@@ -67,6 +67,9 @@ export const matcherText = (m: LabelMatcher) => `${m.name}${operatorOf(m)}${JSON
 /** The link to a new silence with one `=` matcher per label (what "Silence" on an alert opens). */
 export function newSilenceUrl(labels: Record<string, string>): string {
   const search = new URLSearchParams();
-  for (const name of Object.keys(labels).sort()) search.append('matcher', `${name}=${labels[name]}`);
+  for (const name of Object.keys(labels).sort()) {
+    // Grafana's: private `__name__` labels (the simplified routing's) are not matched on
+    if (!/^__.*__$/.test(name)) search.append('matcher', `${name}=${labels[name]}`);
+  }
   return `/alerting/silence/new?${search.toString()}`;
 }
