@@ -13,6 +13,7 @@
 // BENCH_DISPATCH_ALERTS=10000    firing alerts POSTed in the alert-dispatch study, in
 //   BENCH_DISPATCH_GROUPS=1000 groups over BENCH_DISPATCH_ROUTES=50 team routes (one webhook each);
 //   BENCH_DISPATCH_TIMEOUT=180 seconds the burst may take to arrive
+// BENCH_HA_SECONDS=10, BENCH_HA_TRIALS=60, BENCH_HA_REDIS=addr=127.0.0.1:6379  the ha study (always PostgreSQL)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,9 +29,10 @@ import { rbacScenarios } from './scenarios/rbac.js';
 import { opsScenarios } from './scenarios/ops.js';
 import { alertDispatchStudy } from './scenarios/alert-dispatch.js';
 import { alertRulesStudy } from './scenarios/alert-rules.js';
+import { haStudy } from './scenarios/ha.js';
 import { scaleStudy } from './scenarios/scale.js';
 import type { BenchContext, Figure, Scenario, Study } from './scenarios/types.js';
-import { startServer, type BenchServer } from './server.js';
+import { startServer, type BenchServer, type ServerOptions } from './server.js';
 import { benchTemplateRender } from './template-render.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -46,9 +48,13 @@ const scenarios: Scenario[] = [
   ...datasourceScenarios,
   ...alertingScenarios,
 ].filter((s) => selected(s.name));
-const studies: Study[] = [scaleStudy, alertRulesStudy, alertDispatchStudy, alertingFanoutStudy].filter((s) =>
-  selected(s.name),
-);
+const studies: Study[] = [
+  scaleStudy,
+  alertRulesStudy,
+  alertDispatchStudy,
+  alertingFanoutStudy,
+  haStudy,
+].filter((s) => selected(s.name));
 
 interface Row extends Measurement {
   scenario: string;
@@ -89,8 +95,8 @@ async function main(): Promise<void> {
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
   const servers: BenchServer[] = [];
-  const start = async (label: string, args: string[] = []) => {
-    const server = await startServer(label, args);
+  const start = async (label: string, args: string[] = [], options?: ServerOptions) => {
+    const server = await startServer(label, args, options);
     servers.push(server);
     return server;
   };
@@ -132,7 +138,7 @@ async function main(): Promise<void> {
     }
     const studyResults: Record<string, { figures: Figure[] }> = {};
     for (const study of studies) {
-      const result = await study.run({ startServer: (label) => start(label, profile) });
+      const result = await study.run({ startServer: (label, options) => start(label, profile, options) });
       rows.push(...result.rows.map((r) => toRow(r.scenario, r)));
       studyResults[study.name] = { figures: result.figures };
     }

@@ -39,8 +39,35 @@ function psql(sql: string): void {
   );
 }
 
-/** Starts the built server (dist/main.js) on a fresh database and waits until it is ready. */
-export async function startServer(label: string, extraArgs: string[] = []): Promise<BenchServer> {
+/** A new PostgreSQL database for several servers (the HA study); `drop` removes it. */
+export function createPostgresDatabase(label: string): {
+  database: BenchDatabase & { type: 'postgres' };
+  drop(): void;
+} {
+  const name = `svc_bench_${Date.now()}_${label.replace(/\W/g, '_')}`;
+  psql(`CREATE DATABASE ${name}`);
+  return {
+    database: { type: 'postgres', name },
+    drop: () => psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+export interface ServerOptions {
+  /** a database of the caller's (createPostgresDatabase) shared with other servers: not dropped by stop() */
+  shared?: BenchDatabase & { type: 'postgres' };
+  /** more SVC_* settings */
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts the built server (dist/main.js) on a fresh database, or on `options.shared`, and waits
+ * until it is ready.
+ */
+export async function startServer(
+  label: string,
+  extraArgs: string[] = [],
+  options: ServerOptions = {},
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const port = await freePort();
   let database: BenchDatabase;
@@ -51,8 +78,17 @@ export async function startServer(label: string, extraArgs: string[] = []): Prom
     SVC_LOG_LEVEL: 'warn',
     // studies read figures from /metrics
     SVC_METRICS_ENABLED: 'true',
+    ...options.env,
   };
-  if (dialect === 'postgres') {
+  if (options.shared) {
+    database = options.shared;
+    Object.assign(env, {
+      SVC_DATABASE_TYPE: 'postgres',
+      SVC_DATABASE_HOST: `${PG.host}:${PG.port}`,
+      SVC_DATABASE_NAME: options.shared.name,
+      SVC_DATABASE_USER: PG.user,
+    });
+  } else if (dialect === 'postgres') {
     const name = `svc_bench_${Date.now()}_${label.replace(/\W/g, '_')}`;
     psql(`CREATE DATABASE ${name}`);
     database = { type: 'postgres', name };
@@ -77,7 +113,8 @@ export async function startServer(label: string, extraArgs: string[] = []): Prom
   const stop = () =>
     (stopping ??= (async () => {
       await killChild(child);
-      if (database.type === 'postgres') psql(`DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`);
+      if (database.type === 'postgres' && !options.shared)
+        psql(`DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
     })());
   try {

@@ -1,5 +1,5 @@
 import type { Measurement } from '../measure.js';
-import type { BenchServer } from '../server.js';
+import type { BenchServer, ServerOptions } from '../server.js';
 
 /** What a scenario asks autocannon to send. */
 export interface BenchRequest {
@@ -43,6 +43,9 @@ export interface Study {
 }
 
 export interface StudyTools {
-  /** a fresh server of its own (BENCH_DB decides the database); the study stops it */
-  startServer: (label: string) => Promise<BenchServer>;
+  /**
+   * a fresh server of its own (BENCH_DB decides the database, unless `options.shared` names one);
+   * the study stops it
+   */
+  startServer: (label: string, options?: ServerOptions) => Promise<BenchServer>;
 }
