@@ -118,6 +118,10 @@ export interface Config {
     disableBruteForceLoginProtection: boolean;
     bruteForceMaxAttempts: number;
     bruteForceWindowMs: number;
+    /** count failed attempts per login (Grafana's default: on) */
+    disableUsernameLoginProtection: boolean;
+    /** count failed attempts per client IP too (Grafana's default: off) */
+    disableIpAddressLoginProtection: boolean;
     headers: SecurityHeadersConfig;
     /** hosts (no port) a cookie-authenticated request may come from besides svc's own */
     csrfTrustedOrigins: string[];
@@ -244,6 +248,8 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
       disableBruteForceLoginProtection: read.bool('security', 'disable_brute_force_login_protection'),
       bruteForceMaxAttempts: read.int('security', 'brute_force_login_protection_max_attempts', 5, 1),
       bruteForceWindowMs: read.duration('security', 'brute_force_login_protection_window', '5m'),
+      disableUsernameLoginProtection: read.bool('security', 'disable_username_login_protection'),
+      disableIpAddressLoginProtection: read.bool('security', 'disable_ip_address_login_protection', true),
       headers: {
         allowEmbedding: read.bool('security', 'allow_embedding'),
         contentTypeOptions: read.bool('security', 'x_content_type_options', true),

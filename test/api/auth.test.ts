@@ -124,6 +124,41 @@ describe('brute-force protection', () => {
     expect((await login(server, 'dave', 'dave-pass')).response.status).toBe(200);
   });
 
+  it('per client IP when disable_ip_address_login_protection = false: failures over many logins block every login from that address', async () => {
+    const clock = new ManualClock();
+    const spray = async (server: TestServer) => {
+      for (let i = 0; i < 5; i++)
+        expect((await login(server, `nobody-${i}`, 'guess')).response.status).toBe(401);
+    };
+    // Grafana's default: per login only, so spraying passwords over logins blocks nobody else
+    const byLogin = await startTestServer({ clock });
+    await createUser(byLogin, { login: 'frank', password: 'frank-pass' });
+    await spray(byLogin);
+    expect((await login(byLogin, 'frank', 'frank-pass')).response.status).toBe(200);
+
+    const byIp = await startTestServer({
+      clock,
+      overrides: { security: { disable_ip_address_login_protection: 'false' } },
+    });
+    await createUser(byIp, { login: 'frank', password: 'frank-pass' });
+    await spray(byIp);
+    const blocked = await login(byIp, 'frank', 'frank-pass');
+    expect(blocked.response.status).toBe(401);
+    expect(blocked.response.body.message).toBe('Invalid username or password');
+    expect((await call(byIp, 'GET', '/api/user', { as: basic('frank', 'frank-pass') })).status).toBe(401);
+    clock.advance(5 * MINUTE + 1);
+    expect((await login(byIp, 'frank', 'frank-pass')).response.status).toBe(200);
+  });
+
+  it('per login can be turned off on its own (disable_username_login_protection)', async () => {
+    const server = await startTestServer({
+      overrides: { security: { disable_username_login_protection: 'true' } },
+    });
+    await createUser(server, { login: 'gina', password: 'gina-pass' });
+    for (let i = 0; i < 6; i++) await login(server, 'gina', 'nope');
+    expect((await login(server, 'gina', 'gina-pass')).response.status).toBe(200);
+  });
+
   it('can be turned off', async () => {
     const server = await startTestServer({
       overrides: { security: { disable_brute_force_login_protection: 'true' } },

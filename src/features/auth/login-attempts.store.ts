@@ -3,11 +3,12 @@ import type { Db } from '../../store/database.js';
 /** SQL for failed login attempts, the memory of brute-force protection (shared by all instances). */
 export function createLoginAttemptsStore(db: Db) {
   return {
-    async countSince(username: string, since: number): Promise<number> {
+    /** Failed attempts since `since` for one login (`username`) or from one client (`ip_address`). */
+    async countSince(column: 'username' | 'ip_address', value: string, since: number): Promise<number> {
       const row = await db
         .selectFrom('login_attempt')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('username', '=', username)
+        .where(column, '=', value)
         .where('created', '>', since)
         .executeTakeFirstOrThrow();
       return Number(row.n);

@@ -32,17 +32,24 @@ export function createPasswordAuth(deps: {
   const cacheKey = (login: string, password: string) =>
     createHmac('sha256', hmacKey).update(login).update('\0').update(password).digest('base64');
 
-  async function isBlocked(username: string): Promise<boolean> {
-    if (config.security.disableBruteForceLoginProtection) return false;
-    const since = clock.now() - config.security.bruteForceWindowMs;
-    return (await attempts.countSince(username, since)) >= config.security.bruteForceMaxAttempts;
+  const { security } = config;
+  const byUsername = !security.disableBruteForceLoginProtection && !security.disableUsernameLoginProtection;
+  const byIp = !security.disableBruteForceLoginProtection && !security.disableIpAddressLoginProtection;
+
+  /** Grafana's rule, per login and (when on) per client IP: max attempts within the window. */
+  async function isBlocked(username: string, ip: string): Promise<boolean> {
+    const since = clock.now() - security.bruteForceWindowMs;
+    const over = async (column: 'username' | 'ip_address', value: string) =>
+      (await attempts.countSince(column, value, since)) >= security.bruteForceMaxAttempts;
+    return (byUsername && (await over('username', username))) || (byIp && (await over('ip_address', ip)));
   }
 
   async function fail(username: string, ip: string): Promise<never> {
-    // A name longer than the column (lower-casing can lengthen it) matches no user: nothing to guard.
-    const storable = charLength(username) <= LIMITS.loginAttempt.username;
-    if (!config.security.disableBruteForceLoginProtection && storable)
-      await attempts.record(username, ip, clock.now());
+    // A name longer than the column (lower-casing can lengthen it) is stored cut: the IP still counts.
+    if (byUsername || byIp) {
+      const stored = charLength(username) <= LIMITS.loginAttempt.username ? username : '';
+      await attempts.record(stored, ip.slice(0, LIMITS.loginAttempt.ipAddress), clock.now());
+    }
     throw invalidCredentials();
   }
 
@@ -60,7 +67,7 @@ export function createPasswordAuth(deps: {
       const key = cacheKey(username, password);
       if (user && verified.get(key) === user.password) return user;
 
-      if (await isBlocked(username)) return fail(username, ip);
+      if (await isBlocked(username, ip)) return fail(username, ip);
       if (!user) return fail(username, ip);
       const check = await verifyPassword(user.password, user.salt, password);
       if (!check.ok) return fail(username, ip);
