@@ -7,6 +7,7 @@ import {
   registerAlertDispatch,
   type AlertDispatcher,
 } from './features/alert-dispatch/alert-dispatch.feature.js';
+import { registerAlertInhibition } from './features/alert-inhibition/alert-inhibition.feature.js';
 import { registerAlertMuteTimings } from './features/alert-mute-timings/alert-mute-timings.feature.js';
 import { registerAlertRules } from './features/alert-rules/alert-rules.feature.js';
 import { registerAlertScheduler } from './features/alert-scheduler/alert-scheduler.feature.js';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // alertRules is registered below; silences and mute timings ask it only while serving a request.
   const silences = registerAlertSilences(featureDeps, { rules: () => alertRules });
   const muteTimings = registerAlertMuteTimings(featureDeps, { alerting, rules: () => alertRules });
+  const inhibitions = registerAlertInhibition(featureDeps);
   const alertRules = registerAlertRules(featureDeps, { dashboards, datasources, alerting, muteTimings });
   const alertStates = registerAlertState(featureDeps, { rules: alertRules });
   // The dispatcher sends what the scheduler's leader evaluates; the scheduler is created after
@@ -187,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rules: alertRules,
     silences,
     muteTimings,
+    inhibitions,
     leading: () => late.scheduler?.isLeading() ?? false,
   });
   const alertScheduler = registerAlertScheduler(featureDeps, {

@@ -239,6 +239,7 @@ export interface Tables {
   alert_scheduler_lease: AlertSchedulerLeaseTable;
   alert_silence: AlertSilenceTable;
   alert_mute_timing: AlertMuteTimingTable;
+  alert_inhibition_rule: AlertInhibitionRuleTable;
   alert_dispatch_alert: AlertDispatchAlertTable;
   alert_dispatch_group: AlertDispatchGroupTable;
   alert_notification_log: AlertNotificationLogTable;
@@ -553,6 +554,19 @@ export interface AlertMuteTimingTable {
   /** JSON array of time intervals */
   time_intervals: string;
   provenance: string;
+  version: number;
+  created: number;
+  updated: number;
+}
+
+export interface AlertInhibitionRuleTable {
+  id: Generated<number>;
+  org_id: number;
+  /** metadata.name */
+  name: string;
+  /** JSON {source_matchers, target_matchers, equal} */
+  spec: string;
+  /** +1 on every write (compare-and-set) */
   version: number;
   created: number;
   updated: number;

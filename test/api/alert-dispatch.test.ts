@@ -1,85 +1,31 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/app.js';
+import { startTestServer } from '../helpers/app.js';
+import {
+  ALERTS,
+  bodies,
+  closeWebhookPeers,
+  contactPoint,
+  iso,
+  leader,
+  MIN,
+  policies,
+  postAlerts,
+  SEC,
+  summary,
+  T0,
+  webhookPeer,
+} from '../helpers/alert-dispatch.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
 import { createTestDatabase } from '../helpers/databases.js';
 import { createUser } from '../helpers/factories.js';
-import {
-  startHttpReceiver,
-  type CapturedRequest,
-  type HttpReceiver,
-} from '../helpers/peers/http-receiver.js';
 
 // The dispatcher on a manual clock: alerts are POSTed to the Alertmanager API (or come from a
 // rule), `alertDispatcher.tick` is driven second by second, and a real webhook on loopback
-// records what is sent. Timings are Alertmanager's defaults unless a test sets them.
+// records what is sent. Timings are Alertmanager's defaults unless a test sets them. The helpers
+// are shared with the inhibition tests (test/helpers/alert-dispatch.ts).
 
-const T0 = Date.UTC(2026, 0, 1);
-const SEC = 1000;
-const MIN = 60 * SEC;
-const ALERTS = '/api/alertmanager/svc/api/v2/alerts';
-
-const peers: HttpReceiver[] = [];
-afterEach(async () => {
-  while (peers.length) await peers.pop()!.close();
-});
-
-async function webhookPeer(): Promise<HttpReceiver> {
-  const peer = await startHttpReceiver();
-  peers.push(peer);
-  return peer;
-}
-
-async function contactPoint(
-  server: TestServer,
-  name: string,
-  url: string,
-  extra: Record<string, unknown> = {},
-) {
-  const res = await call(server, 'POST', '/api/v1/provisioning/contact-points', {
-    as: ADMIN,
-    body: { name, type: 'webhook', settings: { url }, ...extra },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-}
-
-async function policies(server: TestServer, tree: Record<string, unknown>) {
-  const res = await call(server, 'PUT', '/api/v1/provisioning/policies', { as: ADMIN, body: tree });
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-}
-
-async function postAlerts(server: TestServer, alerts: Record<string, unknown>[]) {
-  const res = await call(server, 'POST', ALERTS, { as: ADMIN, body: alerts });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A server on a manual clock that leads (its scheduler took the lease at T0). */
-async function leader(options: Parameters<typeof startTestServer>[0] = {}) {
-  const clock = new ManualClock(T0);
-  const server = await startTestServer({ clock, ...options });
-  await server.alertScheduler.tick(T0);
-  /** moves the clock to `at` and runs one dispatch round */
-  const at = async (time: number) => {
-    clock.advance(time - clock.now());
-    await server.alertDispatcher.tick(time);
-  };
-  return { server, clock, at };
-}
-
-interface WebhookBody {
-  status: string;
-  groupKey: string;
-  groupLabels: Record<string, string>;
-  alerts: { status: string; labels: Record<string, string> }[];
-}
-
-const bodies = (peer: HttpReceiver, path?: string): WebhookBody[] =>
-  peer.requests.filter((r: CapturedRequest) => !path || r.path === path).map((r) => r.json as WebhookBody);
-
-const summary = (body: WebhookBody) =>
-  `${body.status}: ${body.alerts.map((a) => `${a.labels.instance ?? a.labels.alertname}=${a.status}`).join(',')}`;
+afterEach(closeWebhookPeers);
 
 describe('alert dispatch', () => {
   it('waits group_wait, batches by group_interval, repeats after repeat_interval, then sends the resolve once', async () => {

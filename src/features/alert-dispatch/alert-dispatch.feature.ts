@@ -3,6 +3,7 @@ import type { FeatureDeps } from '../feature.js';
 import type { AlertRulesLookup } from '../alert-rules/alert-rules.lookup.js';
 import type { AlertSink } from '../alert-state/alert-sink.js';
 import type { AlertingFeature } from '../alerting/alerting.feature.js';
+import type { InhibitionLookup } from '../alert-inhibition/inhibition-rules.lookup.js';
 import type { MuteTimingsLookup } from '../alert-mute-timings/mute-timings.lookup.js';
 import type { SilencesLookup } from '../alert-silences/silences.lookup.js';
 import { registerAlertsApiRoutes } from './alerts-api.routes.js';
@@ -42,6 +43,7 @@ export function registerAlertDispatch(
     leading: () => boolean;
     silences: SilencesLookup;
     muteTimings: MuteTimingsLookup;
+    inhibitions: InhibitionLookup;
   },
 ): AlertDispatcher {
   const { clock, logger } = deps;
@@ -52,6 +54,9 @@ export function registerAlertDispatch(
     alerting: siblings.alerting,
     silences: siblings.silences,
     muteTimings: siblings.muteTimings,
+    inhibitions: siblings.inhibitions,
+    // the flusher runs inside the dispatcher's rounds, after `dispatcher` exists
+    firing: (orgId, now) => dispatcher.firing(orgId, now),
     logger,
   });
   // The intake tells the dispatcher of every write; the dispatcher tells the intake when another
@@ -75,7 +80,14 @@ export function registerAlertDispatch(
 
   registerAlertsApiRoutes(
     deps.api,
-    createAlertsApiService({ store, routing, intake, silences: siblings.silences, clock }),
+    createAlertsApiService({
+      store,
+      routing,
+      intake,
+      silences: siblings.silences,
+      inhibitions: siblings.inhibitions,
+      clock,
+    }),
   );
 
   const { unifiedAlerting } = deps.config;

@@ -7,6 +7,7 @@
 import type { Clock } from '../../lib/clock.js';
 import { alertFingerprint } from '../alert-state/fingerprint.js';
 import { compileMatcher, MatcherError, parseMatcher } from '../alerting/routing/matchers.js';
+import type { InhibitionLookup } from '../alert-inhibition/inhibition-rules.lookup.js';
 import type { SilencesLookup } from '../alert-silences/silences.lookup.js';
 import { badAlertsQuery, invalidAlert } from './alert-dispatch.errors.js';
 import { gettableAlert, type GettableAlert } from './alerts-api.present.js';
@@ -26,6 +27,7 @@ interface Described {
   alert: DispatchAlert;
   destinations: Destination[];
   silencedBy: string[];
+  inhibitedBy: string[];
 }
 
 export function createAlertsApiService(deps: {
@@ -33,9 +35,10 @@ export function createAlertsApiService(deps: {
   routing: OrgRouting;
   intake: Pick<Intake, 'accept'>;
   silences: SilencesLookup;
+  inhibitions: InhibitionLookup;
   clock: Clock;
 }) {
-  /** The org's current alerts with their routes and silences, filtered as the query asks. */
+  /** The org's current alerts with their routes, silences and inhibitions, filtered as the query asks. */
   async function described(orgId: number, query: AlertsQuery): Promise<Described[]> {
     const now = deps.clock.now();
     const filters = [query.filter ?? []].flat().map((text) => {
@@ -56,10 +59,11 @@ export function createAlertsApiService(deps: {
     }
     const showActive = query.active ?? true;
     const showSilenced = query.silenced ?? true;
+    const showInhibited = query.inhibited ?? true;
 
-    const alerts = (await deps.store.alertsOf(orgId)).filter(
-      (alert) => !isResolved(alert, now) && filters.every((m) => m.matches(alert.labels)),
-    );
+    const firing = (await deps.store.alertsOf(orgId)).filter((alert) => !isResolved(alert, now));
+    const inhibitor = await deps.inhibitions.inhibitor(orgId);
+    const alerts = firing.filter((alert) => filters.every((m) => m.matches(alert.labels)));
     const tree = await deps.routing.tree(orgId);
     const result: Described[] = [];
     for (const alert of alerts) {
@@ -68,8 +72,12 @@ export function createAlertsApiService(deps: {
       );
       if (receiver && destinations.length === 0) continue;
       const silencedBy = await deps.silences.silencedBy(orgId, alert.labels, now);
-      if (silencedBy.length ? !showSilenced : !showActive) continue;
-      result.push({ alert, destinations, silencedBy });
+      const inhibitedBy = inhibitor ? inhibitor(alert.labels, firing) : [];
+      // Alertmanager's alertFilter: each flag hides the alerts in its state
+      if (silencedBy.length === 0 && inhibitedBy.length === 0 && !showActive) continue;
+      if (silencedBy.length && !showSilenced) continue;
+      if (inhibitedBy.length && !showInhibited) continue;
+      result.push({ alert, destinations, silencedBy, inhibitedBy });
     }
     return result.sort((a, b) => (a.alert.fingerprint < b.alert.fingerprint ? -1 : 1));
   }
@@ -78,8 +86,8 @@ export function createAlertsApiService(deps: {
 
   return {
     async list(orgId: number, query: AlertsQuery): Promise<GettableAlert[]> {
-      return (await described(orgId, query)).map(({ alert, destinations, silencedBy }) =>
-        gettableAlert(alert, receiversOf(destinations), silencedBy),
+      return (await described(orgId, query)).map(({ alert, destinations, silencedBy, inhibitedBy }) =>
+        gettableAlert(alert, receiversOf(destinations), silencedBy, inhibitedBy),
       );
     },
 
@@ -89,8 +97,8 @@ export function createAlertsApiService(deps: {
         string,
         { labels: Record<string, string>; receiver: { name: string }; alerts: GettableAlert[] }
       >();
-      for (const { alert, destinations, silencedBy } of await described(orgId, query)) {
-        const gettable = gettableAlert(alert, receiversOf(destinations), silencedBy);
+      for (const { alert, destinations, silencedBy, inhibitedBy } of await described(orgId, query)) {
+        const gettable = gettableAlert(alert, receiversOf(destinations), silencedBy, inhibitedBy);
         for (const destination of destinations) {
           const group = groups.get(destination.groupHash) ?? {
             labels: destination.groupLabels,

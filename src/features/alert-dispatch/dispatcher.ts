@@ -400,5 +400,14 @@ export function createDispatcher(deps: DispatcherDeps) {
     },
 
     isIdle: (): boolean => running === undefined,
+
+    /** The org's alerts this leader holds that fire at `now` (what inhibits, during a flush). */
+    firing(orgId: number, now: number): DispatchAlert[] {
+      const firing: DispatchAlert[] = [];
+      for (const alert of alerts.values()) {
+        if (alert.orgId === orgId && !isResolved(alert, now)) firing.push(alert);
+      }
+      return firing;
+    },
   };
 }

@@ -1,13 +1,14 @@
 /**
  * One notification of an aggregation group, through Alertmanager's pipeline (reference §2.8):
- * active time intervals → mute time intervals → silences → per-integration dedup against the
- * notification log → send (the alerting feature's delivery) → log what each integration got.
- * Inhibition rules are not part of svc's policy tree, so that stage passes everything.
+ * inhibition (the org's inhibition rules against its alerts firing now) → active time intervals →
+ * mute time intervals → silences → per-integration dedup against the notification log → send (the
+ * alerting feature's delivery) → log what each integration got.
  */
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlertingFeature } from '../alerting/alerting.feature.js';
 import type { AlertInput } from '../alerting/templates/index.js';
+import type { InhibitionLookup } from '../alert-inhibition/inhibition-rules.lookup.js';
 import type { MuteTimingsLookup } from '../alert-mute-timings/mute-timings.lookup.js';
 import type { SilencesLookup } from '../alert-silences/silences.lookup.js';
 import { isResolved, type DispatchAlert } from './dispatch-alert.js';
@@ -37,6 +38,9 @@ export interface FlushDeps {
   alerting: Pick<AlertingFeature, 'notify' | 'integrationsOf'>;
   silences: SilencesLookup;
   muteTimings: MuteTimingsLookup;
+  inhibitions: InhibitionLookup;
+  /** the org's alerts firing at `now`, from every source (the inhibition sources) */
+  firing: (orgId: number, now: number) => readonly DispatchAlert[];
   logger: FastifyBaseLogger;
 }
 
@@ -51,6 +55,18 @@ export function createFlusher(deps: FlushDeps) {
       return true;
     if (group.muteTimeIntervals.length === 0) return false;
     return muteTimings.inAny(group.orgId, group.muteTimeIntervals, now);
+  }
+
+  /** Alertmanager's inhibit stage: the alerts no firing alert inhibits. */
+  async function uninhibited(
+    group: GroupView,
+    alerts: DispatchAlert[],
+    now: number,
+  ): Promise<DispatchAlert[]> {
+    const inhibitor = await deps.inhibitions.inhibitor(group.orgId);
+    if (!inhibitor) return alerts;
+    const firing = deps.firing(group.orgId, now);
+    return alerts.filter((alert) => inhibitor(alert.labels, firing).length === 0);
   }
 
   async function unsilenced(
@@ -76,10 +92,12 @@ export function createFlusher(deps: FlushDeps) {
       now: number,
       only?: readonly string[],
     ): Promise<FlushOutcome> {
-      // A muted or fully silenced flush still counts as done: its resolved alerts are dropped
-      // (Grafana #87007) and nothing is logged, so the next unmuted flush notifies.
-      if (alerts.length === 0 || (await muted(group, now))) return { failed: [] };
-      const passing = (await unsilenced(group, alerts, now)).sort((a, b) =>
+      // A muted, fully inhibited or fully silenced flush still counts as done: its resolved alerts
+      // are dropped (Grafana #87007) and nothing is logged, so the next unmuted flush notifies.
+      if (alerts.length === 0) return { failed: [] };
+      const notInhibited = await uninhibited(group, alerts, now);
+      if (notInhibited.length === 0 || (await muted(group, now))) return { failed: [] };
+      const passing = (await unsilenced(group, notInhibited, now)).sort((a, b) =>
         compareAlertLabels(a.labels, b.labels),
       );
       if (passing.length === 0) return { failed: [] };

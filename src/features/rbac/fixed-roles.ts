@@ -32,6 +32,7 @@ const alertingReader: Permission[] = [
   p('alert.notifications.receivers:list'),
   p('alert.notifications.templates:read'),
   p('alert.notifications.receivers:read', 'receivers:*'),
+  p('alert.notifications.inhibition-rules:read', 'inhibition-rules:*'),
 ];
 
 const alertingWriter: Permission[] = [
@@ -57,6 +58,11 @@ const alertingWriter: Permission[] = [
   p('alert.notifications.templates:delete'),
   p('alert.notifications.time-intervals:write'),
   p('alert.notifications.time-intervals:delete'),
+  ...on(
+    'inhibition-rules:*',
+    'alert.notifications.inhibition-rules:write',
+    'alert.notifications.inhibition-rules:delete',
+  ),
 ];
 
 const usersReader = on('global.users:*', 'users:read', 'users.authtoken:read', 'users.quotas:read');

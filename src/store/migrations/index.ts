@@ -15,7 +15,7 @@ import * as alertDispatch from './0012-alert-dispatch.js';
 import * as notificationHistoryLinks from './0013-notification-history-links.js';
 import * as userAuth from './0014-user-auth.js';
 import * as dashboardSnapshots from './0015-dashboard-snapshots.js';
-import * as loginAttemptIp from './0018-login-attempt-ip.js';
+import * as alertInhibitionRules from './0016-alert-inhibition-rules.js';
 
 interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -38,5 +38,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0013-notification-history-links': notificationHistoryLinks,
   '0014-user-auth': userAuth,
   '0015-dashboard-snapshots': dashboardSnapshots,
-  '0018-login-attempt-ip': loginAttemptIp,
+  '0016-alert-inhibition-rules': alertInhibitionRules,
 };

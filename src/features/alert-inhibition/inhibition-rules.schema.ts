@@ -1,0 +1,49 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+
+/** Grafana's inhibition rules API: the k8s-style resource `InhibitionRule` of notifications.alerting.grafana.app. */
+
+/**
+ * Bounds: the name is the indexed column (VARCHAR(190)); the spec is a JSON text column, these
+ * keep one rule sane (label bounds as the silences').
+ */
+const INHIBITION_LIMITS = {
+  name: 190,
+  matchers: 100,
+  equal: 100,
+  labelName: 1000,
+  labelValue: 10_000,
+  matchType: 20,
+} as const;
+
+export const NamespaceParams = Type.Object({ namespace: Type.String() });
+export const InhibitionRuleParams = Type.Object({ namespace: Type.String(), name: Type.String() });
+
+const Matcher = Type.Object({
+  // checked by the service, to answer with the field and Grafana's message
+  type: Type.String({ maxLength: INHIBITION_LIMITS.matchType }),
+  label: Type.String({ maxLength: INHIBITION_LIMITS.labelName }),
+  value: Type.String({ maxLength: INHIBITION_LIMITS.labelValue }),
+});
+
+/** The body of POST and PUT; metadata other than these fields is ignored. */
+export const InhibitionRuleBody = Type.Object({
+  apiVersion: Type.Optional(Type.String({ maxLength: 100 })),
+  kind: Type.Optional(Type.String({ maxLength: 100 })),
+  metadata: Type.Optional(
+    Type.Object({
+      name: Type.Optional(Type.String({ maxLength: INHIBITION_LIMITS.name })),
+      namespace: Type.Optional(Type.String({ maxLength: 63 })),
+      resourceVersion: Type.Optional(Type.String({ maxLength: 64 })),
+    }),
+  ),
+  spec: Type.Object({
+    source_matchers: Type.Optional(Type.Array(Matcher, { maxItems: INHIBITION_LIMITS.matchers })),
+    target_matchers: Type.Optional(Type.Array(Matcher, { maxItems: INHIBITION_LIMITS.matchers })),
+    equal: Type.Optional(
+      Type.Array(Type.String({ maxLength: INHIBITION_LIMITS.labelName }), {
+        maxItems: INHIBITION_LIMITS.equal,
+      }),
+    ),
+  }),
+});
+export type InhibitionRuleBody = Static<typeof InhibitionRuleBody>;
