@@ -16,6 +16,7 @@ import * as notificationHistoryLinks from './0013-notification-history-links.js'
 import * as userAuth from './0014-user-auth.js';
 import * as dashboardSnapshots from './0015-dashboard-snapshots.js';
 import * as alertInhibitionRules from './0016-alert-inhibition-rules.js';
+import * as loginAttemptIp from './0018-login-attempt-ip.js';
 
 interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -39,4 +40,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0014-user-auth': userAuth,
   '0015-dashboard-snapshots': dashboardSnapshots,
   '0016-alert-inhibition-rules': alertInhibitionRules,
+  '0018-login-attempt-ip': loginAttemptIp,
 };
