@@ -56,6 +56,8 @@ interface AppDeps {
   build: BuildInfo;
   logger: FastifyBaseLogger;
   cacheBus: CacheBus;
+  /** Fastify's server options for [server] protocol (http/transport.ts); plain http when absent */
+  transport?: Record<string, unknown>;
 }
 
 export interface App {
@@ -89,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
     // JSON bodies are validated without type coercion; paths and query strings are converted.
     schemaController: { compilersFactory: { buildValidator } },
+    // https or h2 when [server] protocol says so; the app is typed as plain http either way
+    ...deps.transport,
   });
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const lifecycle = new Lifecycle();

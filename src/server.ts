@@ -7,6 +7,7 @@ import type { Config } from './config/config.js';
 import { createLeaseStore } from './features/alert-scheduler/lease.store.js';
 import { ensureDefaultOrgAndAdmin } from './features/users/bootstrap.js';
 import { createLogger } from './http/logger.js';
+import { applySocketPermissions, listenOptions, prepareSocket, transportOptions } from './http/transport.js';
 import { readBuildInfo } from './lib/build-info.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { startBackgroundJobs } from './store/background-jobs.js';
@@ -32,10 +33,20 @@ export async function startServer(
   clock: Clock = systemClock,
   logDestination?: DestinationStream,
 ): Promise<RunningServer> {
+  // first: an unreadable certificate stops the start before anything is opened
+  const transport = transportOptions(config.server);
   const logger = createLogger(config, logDestination);
   const database = openDatabase(config.database, (err) => logger.warn({ err }, 'database connection lost'));
   const cacheBus = createCacheBus(config, logger);
-  const built = await buildApp({ config, database, clock, build: readBuildInfo(), logger, cacheBus });
+  const built = await buildApp({
+    config,
+    database,
+    clock,
+    build: readBuildInfo(),
+    logger,
+    cacheBus,
+    transport,
+  });
   const { app, lifecycle } = built;
   // The bus exists before the app's metrics: its gauge joins their registry here.
   new Gauge({
@@ -46,7 +57,9 @@ export async function startServer(
       this.set(cacheBus.coherent ? 1 : 0);
     },
   });
-  const url = await app.listen({ host: config.server.httpAddr || '0.0.0.0', port: config.server.httpPort });
+  await prepareSocket(config.server);
+  const url = await app.listen(listenOptions(config.server));
+  await applySocketPermissions(config.server);
 
   if (config.database.type === 'sqlite3') {
     logger.info('high_availability does not apply to sqlite3: run a single instance on this database');

@@ -1,7 +1,18 @@
 import { isAbsolute, resolve } from 'node:path';
+import { ConfigError } from './expand.js';
 import type { SettingsReader } from './reader.js';
 
 export const DATABASE_TYPES = ['sqlite3', 'postgres', 'mysql'] as const;
+export const PROTOCOLS = ['http', 'https', 'h2', 'socket'] as const;
+/** Grafana's min_tls_version spellings; older versions than 1.2 are not offered. */
+export const TLS_VERSIONS = ['TLS1.2', 'TLS1.3'] as const;
+
+/** `0660` → 0o660. */
+function parseSocketMode(raw: string): number {
+  if (!/^0?[0-7]{3}$/.test(raw.trim()))
+    throw new ConfigError(`invalid value for [server] socket_mode: "${raw}" (expected octal, e.g. 0660)`);
+  return parseInt(raw.trim(), 8);
+}
 export type DatabaseType = (typeof DATABASE_TYPES)[number];
 export const SSL_MODES = ['disable', 'require', 'verify-full'] as const;
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -96,7 +107,16 @@ export interface Config {
   env: Readonly<Record<string, string | undefined>>;
   paths: { data: string; logs: string; plugins: string; provisioning: string };
   server: {
-    protocol: string;
+    /** http, https (TLS), h2 (HTTP/2 over TLS, HTTP/1.1 still answered) or socket (a Unix socket) */
+    protocol: (typeof PROTOCOLS)[number];
+    /** https and h2: the PEM certificate chain and its key */
+    certFile: string;
+    certKey: string;
+    minTlsVersion: (typeof TLS_VERSIONS)[number];
+    /** protocol = socket: its path, file mode (octal) and group (-1: the process's) */
+    socket: string;
+    socketMode: number;
+    socketGid: number;
     httpAddr: string;
     httpPort: number;
     domain: string;
@@ -187,6 +207,13 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
   const underHome = (path: string): string => (isAbsolute(path) ? path : resolve(homepath, path));
   const data = underHome(read.string('paths', 'data', 'data'));
   const type = read.oneOf('database', 'type', DATABASE_TYPES, 'sqlite3');
+  const protocol = read.oneOf('server', 'protocol', PROTOCOLS, 'http');
+  if (
+    (protocol === 'https' || protocol === 'h2') &&
+    !(read.string('server', 'cert_file') && read.string('server', 'cert_key'))
+  ) {
+    throw new ConfigError(`[server] protocol = ${protocol} needs cert_file and cert_key`);
+  }
   const dbPath = read.string('database', 'path', 'svc.db');
   return {
     homepath,
@@ -198,11 +225,21 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
       provisioning: underHome(read.string('paths', 'provisioning', 'conf/provisioning')),
     },
     server: {
-      protocol: read.oneOf('server', 'protocol', ['http'], 'http'),
+      protocol,
+      certFile: read.string('server', 'cert_file'),
+      certKey: read.string('server', 'cert_key'),
+      minTlsVersion: read.oneOf('server', 'min_tls_version', TLS_VERSIONS, 'TLS1.2'),
+      socket: read.string('server', 'socket', '/tmp/svc.sock'),
+      socketMode: parseSocketMode(read.string('server', 'socket_mode', '0660')),
+      socketGid: read.int('server', 'socket_gid', -1, -1),
       httpAddr: read.string('server', 'http_addr'),
       httpPort: read.int('server', 'http_port', 3000, 0),
       domain: read.string('server', 'domain', 'localhost'),
-      rootUrl: read.string('server', 'root_url'),
+      // %(protocol)s in root_url: h2 is served as https, a socket as http (behind its proxy)
+      rootUrl: read
+        .string('server', 'root_url')
+        .replace(/^h2:\/\//, 'https://')
+        .replace(/^socket:\/\//, 'http://'),
       maxBodyBytes: read.int('server', 'max_body_bytes', 10 * 1024 * 1024, 1),
       shutdownTimeoutMs: read.duration('server', 'shutdown_timeout', '30s'),
       routerLogging: read.bool('server', 'router_logging'),
