@@ -18,6 +18,7 @@ import { registerAnnotations } from './features/annotations/annotations.feature.
 import { registerAuth } from './features/auth/auth.feature.js';
 import { registerAvatar } from './features/avatar/avatar.feature.js';
 import { registerDashboards } from './features/dashboards/dashboards.feature.js';
+import { registerLibraryPanels } from './features/library-panels/library-panels.feature.js';
 import { registerDatasources } from './features/datasources/datasources.feature.js';
 import type { FeatureDeps } from './features/feature.js';
 import { registerOAuth } from './features/oauth/oauth.feature.js';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAvatar(featureDeps);
   registerAnnotations(featureDeps, dashboards);
   registerSnapshots(featureDeps, { dashboards });
+  registerLibraryPanels(featureDeps, { dashboards });
   const datasources = registerDatasources(featureDeps);
   const alerting = registerAlerting(featureDeps);
   // alertRules is registered below; silences and mute timings ask it only while serving a request.

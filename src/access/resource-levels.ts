@@ -38,6 +38,14 @@ const receiverEdit = [
   'alert.notifications.receivers:delete',
 ];
 
+// Grafana compat: folder levels carry the library panel actions of the panels kept in the folder.
+const libraryPanelActions = [
+  'library.panels:read',
+  'library.panels:create',
+  'library.panels:write',
+  'library.panels:delete',
+];
+
 export const RESOURCE_KINDS: ResourceKind[] = [
   {
     resource: 'dashboards',
@@ -48,7 +56,7 @@ export const RESOURCE_KINDS: ResourceKind[] = [
     resource: 'folders',
     scopePrefix: 'folders:uid:',
     levels: {
-      View: [...dashboardView, 'folders:read', 'alert.rules:read'],
+      View: [...dashboardView, 'folders:read', 'alert.rules:read', 'library.panels:read'],
       Edit: [
         ...dashboardEdit,
         'folders:read',
@@ -60,6 +68,7 @@ export const RESOURCE_KINDS: ResourceKind[] = [
         'alert.rules:create',
         'alert.rules:write',
         'alert.rules:delete',
+        ...libraryPanelActions,
       ],
       Admin: [
         ...dashboardAdmin,
@@ -74,6 +83,7 @@ export const RESOURCE_KINDS: ResourceKind[] = [
         'alert.rules:create',
         'alert.rules:write',
         'alert.rules:delete',
+        ...libraryPanelActions,
       ],
     },
   },

@@ -55,6 +55,7 @@ export const LIMITS = {
   permission: { action: SHORT, scope: SHORT },
   annotation: { tagPart: 100 },
   snapshot: { name: SHORT, key: SHORT },
+  libraryElement: { name: SHORT, type: SHORT, description: MEDIUM },
 } as const;
 
 /**

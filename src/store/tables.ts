@@ -246,6 +246,8 @@ export interface Tables {
   annotation: AnnotationTable;
   annotation_tag: AnnotationTagTable;
   dashboard_snapshot: DashboardSnapshotTable;
+  library_element: LibraryElementTable;
+  library_element_connection: LibraryElementConnectionTable;
 }
 
 export interface DataSourceTable {
@@ -626,4 +628,38 @@ export interface DashboardSnapshotTable {
   updated: number;
   /** epoch ms; 0: never */
   expires: number;
+}
+
+export interface LibraryElementTable {
+  id: Generated<number>;
+  org_id: number;
+  uid: string;
+  /** '' for the General folder */
+  folder_uid: string;
+  name: string;
+  /** 1: a panel */
+  kind: number;
+  /** the model's `type` */
+  type: string;
+  /** the model's `description` */
+  description: string;
+  /** JSON: the panel model */
+  model: string;
+  /** +1 on every PATCH (compare-and-set) */
+  version: number;
+  created: number;
+  created_by: number;
+  updated: number;
+  updated_by: number;
+}
+
+export interface LibraryElementConnectionTable {
+  id: Generated<number>;
+  org_id: number;
+  element_id: number;
+  /** 1: a dashboard */
+  kind: number;
+  dashboard_id: number;
+  created: number;
+  created_by: number;
 }

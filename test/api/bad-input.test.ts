@@ -71,6 +71,7 @@ interface World {
   roleUid: string;
   contactPointUid: string;
   templateName: string;
+  libraryElementUid: string;
 }
 
 let counter = 0;
@@ -136,6 +137,7 @@ function paramValue(url: string, name: string, w: World): string {
       if (url.startsWith('/api/folders')) return w.folderUid;
       if (url.startsWith('/api/datasources')) return w.dataSourceUid;
       if (url.includes('contact-points')) return w.contactPointUid;
+      if (url.startsWith('/api/library-elements')) return w.libraryElementUid;
       return w.dashboardUid;
     case 'id':
       if (url.startsWith('/api/teams')) return String(w.teamId);
@@ -411,6 +413,7 @@ async function createWorld(server: TestServer): Promise<World> {
     roleUid: 'target-role',
     contactPointUid: '',
     templateName: 'target-template',
+    libraryElementUid: 'target-lib',
   };
   await ensureWorld(server, world);
   return world;
@@ -440,6 +443,10 @@ async function ensureWorld(server: TestServer, world: World): Promise<void> {
       uid: world.dataSourceUid,
     });
     world.dataSourceId = created.id;
+  }
+  if (await missing(`/api/library-elements/${world.libraryElementUid}`)) {
+    const name = `Target library panel ${next()}`;
+    await create('/api/library-elements', { uid: world.libraryElementUid, name, kind: 1, model: {} });
   }
   if (await missing(`/api/v1/provisioning/templates/${world.templateName}`))
     await create(`/api/v1/provisioning/templates/${world.templateName}`, { template: 'target' }, 'PUT');

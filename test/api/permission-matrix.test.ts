@@ -108,6 +108,12 @@ function grantsFor(evaluator: Evaluator): Permission[][] {
 const SERVICE_CHECKS: Record<string, Permission[]> = {
   // moving to the root (no parentUid) needs folders:create there too
   'POST /api/folders/:uid/move': [{ action: 'folders:create', scope: 'folders:uid:general' }],
+  // a library element's action on its folder (the seed's: the root)
+  'GET /api/library-elements/:uid': [{ action: 'library.panels:read', scope: 'folders:uid:general' }],
+  'GET /api/library-elements/:uid/connections': [
+    { action: 'library.panels:read', scope: 'folders:uid:general' },
+  ],
+  'DELETE /api/library-elements/:uid': [{ action: 'library.panels:delete', scope: 'folders:uid:general' }],
 };
 
 const UNSENDABLE = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -167,6 +173,13 @@ describe('permission matrix', () => {
           body: { dashboard: { uid: SEED, title: 'Matrix' }, overwrite: true },
         });
         expect(dashboard.status, JSON.stringify(dashboard.body)).toBe(200);
+      }
+      if ((await call(server, 'GET', `/api/library-elements/${SEED}`, { as: ADMIN })).status === 404) {
+        const element = await call(server, 'POST', '/api/library-elements', {
+          as: ADMIN,
+          body: { uid: SEED, name: 'Matrix', kind: 1, model: {} },
+        });
+        expect(element.status, JSON.stringify(element.body)).toBe(200);
       }
     }
 

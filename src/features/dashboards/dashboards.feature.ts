@@ -2,7 +2,7 @@ import type { Identity } from '../../access/identity.js';
 import type { FeatureDeps } from '../feature.js';
 import { createAccessFactory, folderChainScopes, type AccessFactory } from './dashboard-access.js';
 import { registerDashboardsRoutes } from './dashboards.routes.js';
-import { createDashboardsService } from './dashboards.service.js';
+import { createDashboardsService, type DashboardSavedListener } from './dashboards.service.js';
 import { createDashboardsStore, type DashboardHead, type DashboardsStore } from './dashboards.store.js';
 import { actionsByDefault } from './default-grants.js';
 import { createDashboardDerivedGrants } from './derived-grants.js';
@@ -47,6 +47,10 @@ export interface DashboardsLink {
   folderPath(orgId: number, uid: string): Promise<string[] | undefined>;
   /** asked inside a folder delete's unit of work (the folder and its descendants): throw to refuse */
   onFoldersDeleting(listener: FolderDeletionListener): void;
+  /** the org's folders: the cached tree, read afresh when it lacks `mustHave` (created elsewhere) */
+  folderTree(orgId: number, mustHave?: string): Promise<FolderTree>;
+  /** told inside every dashboard save's unit of work (API, import, restore, provisioning) */
+  onDashboardSaved(listener: DashboardSavedListener): void;
 }
 
 interface FolderRef {
@@ -73,6 +77,7 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
   const store = createDashboardsStore(deps.db);
   const foldersStore = createFoldersStore(deps.db);
   const folderDeletionListeners: FolderDeletionListener[] = [];
+  const savedListeners: DashboardSavedListener[] = [];
   const folders = createFolderTreeCache({
     load: (orgId) => foldersStore.nodes(orgId),
     database: deps.database,
@@ -99,6 +104,7 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
     resourcePermissions: deps.resourcePermissions,
     clock: deps.clock,
     versionsToKeep: deps.config.dashboards.versionsToKeep,
+    saved: savedListeners,
   });
 
   // The resolver and the deriver of one check ask for the same dashboard: one query per request.
@@ -292,6 +298,11 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
       return node && folderRef(node);
     },
     onFoldersDeleting: (listener) => void folderDeletionListeners.push(listener),
+    onDashboardSaved: (listener) => void savedListeners.push(listener),
+    async folderTree(orgId, mustHave) {
+      const tree = await folders.of(orgId);
+      return mustHave && !tree.get(mustHave) ? new FolderTree(await foldersStore.nodes(orgId)) : tree;
+    },
     async folderPath(orgId, uid) {
       let tree = await folders.of(orgId);
       // A folder the cached tree lacks may be newer than it (created on another instance).

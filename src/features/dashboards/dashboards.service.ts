@@ -79,6 +79,17 @@ function folderUidOf(input: SaveInput, tree: FolderTree): string {
 /** A save that lost a race: retried when overwriting, else Grafana's version mismatch. */
 class ConcurrentSave extends Error {}
 
+/** A dashboard just written by a save, told to listeners inside the save's unit of work. */
+export interface SavedDashboard {
+  orgId: number;
+  id: number;
+  uid: string;
+  folderUid: string;
+  model: DashboardModel;
+  userId: number;
+}
+export type DashboardSavedListener = (saved: SavedDashboard) => Promise<void>;
+
 const ANONYMOUS = 'Anonymous';
 const SAVE_ATTEMPTS = 5;
 
@@ -91,6 +102,8 @@ export function createDashboardsService(deps: {
   resourcePermissions: ResourcePermissions;
   clock: Clock;
   versionsToKeep: number;
+  /** run inside every save's unit of work, after the row is written (library panel connections) */
+  saved?: DashboardSavedListener[];
 }) {
   const { store, folders, clock } = deps;
 
@@ -235,6 +248,7 @@ export function createDashboardsService(deps: {
           });
         }
         await trx.setTags(orgId, id, tagsOf(model));
+        for (const listener of deps.saved ?? []) await listener({ orgId, id, uid, folderUid, model, userId });
         // Read inside the unit: setting the dashboard's permissions may have just cleared them.
         const defaults = existing
           ? await trx.defaultGrantsOf(id)

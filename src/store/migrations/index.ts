@@ -17,6 +17,7 @@ import * as userAuth from './0014-user-auth.js';
 import * as dashboardSnapshots from './0015-dashboard-snapshots.js';
 import * as alertInhibitionRules from './0016-alert-inhibition-rules.js';
 import * as loginAttemptIp from './0018-login-attempt-ip.js';
+import * as libraryElements from './0019-library-elements.js';
 
 interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -41,4 +42,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0015-dashboard-snapshots': dashboardSnapshots,
   '0016-alert-inhibition-rules': alertInhibitionRules,
   '0018-login-attempt-ip': loginAttemptIp,
+  '0019-library-elements': libraryElements,
 };
