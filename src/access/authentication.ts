@@ -32,12 +32,17 @@ export function registerAuthentication(
     if (config.permission) {
       const evaluator =
         typeof config.permission === 'function' ? config.permission(request) : config.permission;
-      await deps.authorizer.authorize(await inOrgOfRoute(request, request.identity), evaluator);
+      await deps.authorizer.authorize(await inOrgOfRoute(request, config, request.identity), evaluator);
     }
   });
 
-  async function inOrgOfRoute(request: FastifyRequest, identity: Identity): Promise<Identity> {
-    const { orgParam: param, globalOrg } = request.routeOptions.config;
+  // `config` is read once per request: `request.routeOptions` builds a new object on each access.
+  async function inOrgOfRoute(
+    request: FastifyRequest,
+    config: FastifyRequest['routeOptions']['config'],
+    identity: Identity,
+  ): Promise<Identity> {
+    const { orgParam: param, globalOrg } = config;
     if (globalOrg) return inGlobalOrg(identity);
     if (!param) return identity;
     const orgId = Number((request.params as Record<string, string>)[param]);

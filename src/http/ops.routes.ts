@@ -26,9 +26,10 @@ export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
     reply.status(status).type('text/plain; charset=utf-8').send(body);
 
   // svc's own version on every response; /api/health reports the Grafana API version instead.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Synchronous: no promise per response.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-svc-version', deps.build.version);
-    return payload;
+    done(null, payload);
   });
 
   app.get('/livez', PUBLIC, (_req, reply) => text(reply, 200, 'OK'));

@@ -104,7 +104,8 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     additionalHeaders: security.csrfAdditionalHeaders,
   };
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Synchronous (no promise per request): answers early without calling `done`.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     for (const [name, value] of fixed) reply.header(name, value);
     if (policies.length) {
       // 16 random bytes per page view; only when an operator turned a policy on
@@ -118,6 +119,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
       }
     }
     const refusal = csrfRefusal(request, csrf);
-    if (refusal) return reply.status(403).send({ message: refusal });
+    if (refusal) void reply.status(403).send({ message: refusal });
+    else done();
   });
 }

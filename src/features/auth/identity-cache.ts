@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
@@ -23,6 +23,7 @@ const TOPIC = 'identity';
  */
 export function createIdentityCache(deps: { database: Database; bus: CacheBus; clock: Clock }) {
   let generation = 0;
+  const keyPrefix = randomBytes(32).toString('base64');
   const entries = new LRUCache<string, { identity: Identity; generation: number; until: number }>({
     max: MAX_ENTRIES,
   });
@@ -40,8 +41,12 @@ export function createIdentityCache(deps: { database: Database; bus: CacheBus; c
   });
 
   return {
+    /**
+     * A keyed hash of the credentials (raw passwords and tokens are never kept): SHA-256 of a
+     * per-process secret and the parts, one-shot (`crypto.hash`, no Hash object per request).
+     */
     keyOf(parts: (string | undefined)[]): string {
-      return createHash('sha256').update(parts.join('\0')).digest('base64');
+      return hash('sha256', `${keyPrefix}\0${parts.join('\0')}`, 'base64');
     },
 
     get(key: string): Identity | undefined {

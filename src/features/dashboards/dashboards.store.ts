@@ -1,10 +1,11 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DefaultGrants } from './default-grants.js';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import { sortTitleOf } from './dashboard-model.js';
 import type { DashboardTable, DashboardVersionTable } from '../../store/tables.js';
 import { lockParentRow } from '../../store/locks.js';
+import { preparedSelect } from '../../store/prepared.js';
 import { inTransaction, type AfterCommit } from '../../store/transaction.js';
 
 export type DashboardRow = Selectable<DashboardTable>;
@@ -38,6 +39,32 @@ const HEAD_COLUMNS = [
  */
 export const orgOfRow = sql<number>`org_id + 0`;
 
+type ReadRow = DashboardRow & {
+  created_by_login: string | null;
+  updated_by_login: string | null;
+  star_id: number | null;
+};
+
+/** GET /api/dashboards/uid's query, built and compiled once per Kysely instance (hot path). */
+const findForReadOf = new WeakMap<
+  Db,
+  (orgId: number, uid: string, starredBy: number) => Promise<ReadRow[]>
+>();
+const prepareFindForRead = (db: Db) =>
+  preparedSelect(db as unknown as Kysely<never>, 3, (orgId: number, uid: string, starredBy: number) =>
+    db
+      .selectFrom('dashboard as d')
+      .leftJoin('users as cu', 'cu.id', 'd.created_by')
+      .leftJoin('users as uu', 'uu.id', 'd.updated_by')
+      .leftJoin('star as s', (join) =>
+        join.onRef('s.dashboard_id', '=', 'd.id').on('s.user_id', '=', starredBy),
+      )
+      .selectAll('d')
+      .select(['cu.login as created_by_login', 'uu.login as updated_by_login', 's.id as star_id'])
+      .where('d.org_id', '=', orgId)
+      .where('d.uid', '=', uid),
+  );
+
 /** SQL of dashboards, their tags, versions and stars. Every query is bound to one org. */
 function queries(db: Db) {
   return {
@@ -51,21 +78,16 @@ function queries(db: Db) {
     },
 
     /** The row with the logins of its creator and last editor, for GET. */
-    findForRead(
+    /** The row with its authors' logins and, in the same query, whether `starredBy` starred it. */
+    async findForRead(
       orgId: number,
       uid: string,
-    ): Promise<
-      (DashboardRow & { created_by_login: string | null; updated_by_login: string | null }) | undefined
-    > {
-      return db
-        .selectFrom('dashboard as d')
-        .leftJoin('users as cu', 'cu.id', 'd.created_by')
-        .leftJoin('users as uu', 'uu.id', 'd.updated_by')
-        .selectAll('d')
-        .select(['cu.login as created_by_login', 'uu.login as updated_by_login'])
-        .where('d.org_id', '=', orgId)
-        .where('d.uid', '=', uid)
-        .executeTakeFirst();
+      starredBy: number | null = null,
+    ): Promise<ReadRow | undefined> {
+      let find = findForReadOf.get(db);
+      if (!find) findForReadOf.set(db, (find = prepareFindForRead(db)));
+      // no user has id 0: a service account (starredBy null) matches no star
+      return (await find(orgId, uid, starredBy ?? 0))[0];
     },
 
     headByUid(orgId: number, uid: string): Promise<DashboardHead | undefined> {

@@ -19,6 +19,10 @@ import {
   UserIdParams,
 } from './orgs.schema.js';
 import type { OrgsService } from './orgs.service.js';
+import type { TableCache } from '../../store/table-cache.js';
+
+/** GET /api/org's JSON text by org id. */
+export type CurrentOrgCache = TableCache<number, string>;
 
 /** 0 or less (or none): Grafana's default of 5000 members. */
 const limitOf = (limit: number | undefined) => (limit !== undefined && limit > 0 ? limit : 5000);
@@ -30,13 +34,19 @@ const onMember = (action: string) => (request: FastifyRequest) =>
  * The current org (/api/org…) and all orgs (/api/orgs…). Adding a user found by login or email
  * (POST /api/org/users, /api/orgs/:org_id/users) is registered by the users feature.
  */
-export function registerOrgsRoutes(api: Api, deps: { orgs: OrgsService; clock: Clock }): void {
-  const { orgs, clock } = deps;
+export function registerOrgsRoutes(
+  api: Api,
+  deps: { orgs: OrgsService; clock: Clock; currentOrgs: CurrentOrgCache },
+): void {
+  const { orgs, clock, currentOrgs } = deps;
 
   // Current organization
-  api.get('/api/org', { config: { permission: can('orgs:read') } }, async (request) =>
-    presentOrg(await orgs.get(identityOf(request).orgId)),
-  );
+  // Hot path: the JSON text from the cache (no query, no serialising) while no org row changed.
+  api.get('/api/org', { config: { permission: can('orgs:read') } }, async (request, reply) => {
+    const orgId = identityOf(request).orgId;
+    const body = await currentOrgs.get(orgId, async () => JSON.stringify(presentOrg(await orgs.get(orgId))));
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   api.put(
     '/api/org',

@@ -1,3 +1,4 @@
+import { createTableCache } from '../../store/table-cache.js';
 import { unitOfWork } from '../../store/transaction.js';
 import type { FeatureDeps } from '../feature.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
@@ -5,7 +6,7 @@ import { registerAdminUsersRoutes } from './admin-users.routes.js';
 import { registerOrgMembersRoutes } from './org-members.routes.js';
 import { createUsersLookup, type UsersLookup } from './users.lookup.js';
 import { createUserAuthStore } from './user-auth.store.js';
-import { registerUsersRoutes } from './users.routes.js';
+import { registerUsersRoutes, type ProfileCache } from './users.routes.js';
 import { createUsersService } from './users.service.js';
 import { createUsersStore } from './users.store.js';
 
@@ -29,7 +30,19 @@ export function registerUsers(deps: FeatureDeps, siblings: { orgs: OrgsLookup })
     clock: deps.clock,
     unitOfWork: unitOfWork(deps.db),
   });
-  registerUsersRoutes(deps.api, { users, clock: deps.clock });
+  // GET /api/user without a query: dropped on every instance by any users/user_auth write (except
+  // last_seen_at), kept only while the cache bus is coherent (store/table-cache.ts).
+  const profiles: ProfileCache = createTableCache({
+    topic: 'user-profiles',
+    tables: ['users', 'user_auth'],
+    ignoredColumns: ['last_seen_at'],
+    max: 10_000,
+    ttlMs: 60_000,
+    database: deps.database,
+    cacheBus: deps.cacheBus,
+    clock: deps.clock,
+  });
+  registerUsersRoutes(deps.api, { users, clock: deps.clock, profiles });
   registerAdminUsersRoutes(deps.api, { users });
   registerOrgMembersRoutes(deps.api, { orgs, users: store });
   return createUsersLookup(store, userAuth, disabledListeners);

@@ -4,6 +4,7 @@ import { identityOf } from '../../access/identity.js';
 import { paging } from '../../http/paging.js';
 import type { Clock } from '../../lib/clock.js';
 import { can } from '../../access/evaluator.js';
+import type { TableCache } from '../../store/table-cache.js';
 import { presentUser, presentUserHit } from './users.present.js';
 import {
   ChangePasswordBody,
@@ -20,15 +21,26 @@ const usersOnly = 'Endpoint only available for users';
 const globalUser = (request: FastifyRequest) =>
   `global.users:id:${(request.params as { user_id: string }).user_id}`;
 
-/** The signed-in user (/api/user…) and other users (/api/users…). */
-export function registerUsersRoutes(api: Api, deps: { users: UsersService; clock: Clock }): void {
-  const { users, clock } = deps;
+/** GET /api/user's JSON text by `<user id>/<org id>`. */
+export type ProfileCache = TableCache<string, string>;
 
-  api.get('/api/user', { config: { usersOnly } }, async (request) => {
-    const identity = identityOf(request);
-    const user = await users.get(identity.userId);
-    const labels = await users.authLabelsOf([user]);
-    return presentUser(user, identity.orgId, labels.get(user.id));
+/** The signed-in user (/api/user…) and other users (/api/users…). */
+export function registerUsersRoutes(
+  api: Api,
+  deps: { users: UsersService; clock: Clock; profiles: ProfileCache },
+): void {
+  const { users, clock, profiles } = deps;
+
+  // Hot path: the JSON text from the profile cache (no query, no serialising) while no users or
+  // user_auth row changed.
+  api.get('/api/user', { config: { usersOnly } }, async (request, reply) => {
+    const { userId, orgId } = identityOf(request);
+    const body = await profiles.get(`${userId}/${orgId}`, async () => {
+      const user = await users.get(userId);
+      const labels = await users.authLabelsOf([user]);
+      return JSON.stringify(presentUser(user, orgId, labels.get(user.id)));
+    });
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   api.put('/api/user', { config: { usersOnly }, schema: { body: UpdateProfileBody } }, async (request) => {
