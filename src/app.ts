@@ -22,6 +22,8 @@ import { registerLibraryPanels } from './features/library-panels/library-panels.
 import { registerDatasources } from './features/datasources/datasources.feature.js';
 import type { FeatureDeps } from './features/feature.js';
 import { registerOAuth } from './features/oauth/oauth.feature.js';
+import { registerOpenApi } from './features/openapi/openapi.feature.js';
+import { recordRoutes } from './features/openapi/route-catalog.js';
 import { registerOrgs } from './features/orgs/orgs.feature.js';
 import { registerPreferences } from './features/preferences/preferences.feature.js';
 import { createCachedPermissionSource, registerRbac } from './features/rbac/rbac.feature.js';
@@ -102,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorMapping(app);
   database.onRetry((reason) => metrics.databaseRetries.inc({ reason }));
   registerRequestMetrics(app, metrics);
+  // every route from here on, for the OpenAPI document (features/openapi)
+  const routeCatalog = recordRoutes(app);
   await app.register(cookie);
   registerSecurity(app, config);
   app.addHook('onRequest', async (request, reply) => {
@@ -205,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sink: alertDispatcher.sink,
   });
   late.scheduler = alertScheduler;
+  registerOpenApi(featureDeps, { routes: routeCatalog, version: build.version });
   // Last: its catch-all route serves the UI for every path no API route claims.
   registerWeb(featureDeps);
 
