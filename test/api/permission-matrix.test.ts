@@ -28,6 +28,10 @@ const PUBLIC = new Set([
   'GET /avatar/:hash',
   // the web UI for every path no API route claims
   'GET /*',
+  // the OpenAPI document and its viewer (public, as Grafana's swagger)
+  'GET /api/openapi.json',
+  'GET /swagger',
+  'GET /swagger/:file',
 ]);
 
 /**
