@@ -8,7 +8,9 @@ import { navigate, replaceSearch } from '../app/router.js';
 import { useSession } from '../app/session.js';
 import { StarButton } from '../app/StarButton.js';
 import { layoutPanels, GRID_CELL_HEIGHT, GRID_MARGIN, type PlacedPanel } from '../lib/layout.js';
-import { upgradeRows, type DashboardMeta, type DashboardModel } from '../lib/model.js';
+import { libraryElementByUid } from '../api/library-panels.js';
+import { libraryPanelUids, withLibraryPanels } from '../lib/library-panels.js';
+import { upgradeRows, type DashboardMeta, type DashboardModel, type Panel } from '../lib/model.js';
 import { migratePanel } from '../lib/migrate.js';
 import { expandRepeats, expandRowRepeats, type RepeatedPanel } from '../lib/repeat.js';
 import { parseDuration, resolveRange, type RawTimeRange } from '../lib/time.js';
@@ -158,7 +160,28 @@ export function DashboardView({
     [uid, model.title],
   );
 
-  const panels = useMemo(() => upgradeRows(model).map(migratePanel), [model]);
+  // Panels naming a library panel are drawn from the element's model (loaded once per uid set).
+  const libraryUids = useMemo(() => libraryPanelUids(model).join(','), [model]);
+  const [elements, setElements] = useState<Record<string, { name: string; model: Panel }>>({});
+  useEffect(() => {
+    if (!libraryUids) return;
+    const controller = new AbortController();
+    void Promise.all(
+      libraryUids.split(',').map((libraryUid) =>
+        libraryElementByUid(libraryUid, controller.signal).then(
+          (element) => [libraryUid, { name: element.name, model: element.model }] as const,
+          () => undefined,
+        ),
+      ),
+    ).then((found) => {
+      if (!controller.signal.aborted) setElements(Object.fromEntries(found.filter((f) => f !== undefined)));
+    });
+    return () => controller.abort();
+  }, [libraryUids]);
+  const panels = useMemo(
+    () => upgradeRows(withLibraryPanels(model, elements)).map(migratePanel),
+    [model, elements],
+  );
   // Edit mode shows the panels as saved: repeats are copies of the view only.
   const editing = edit !== undefined;
   const repeated = useMemo(() => {

@@ -4,6 +4,9 @@ import { useSession } from '../app/session.js';
 import { loadDataSources } from '../dashboard/datasources.js';
 import { DashboardView } from '../dashboard/DashboardView.js';
 import type { EditHooks } from '../dashboard/edit-hooks.js';
+import { errorText } from '../api/client.js';
+import { libraryElementByUid } from '../api/library-panels.js';
+import { linkedPanel, unlinkedPanel } from '../lib/library-panels.js';
 import type { DashboardMeta, DashboardModel } from '../lib/model.js';
 import { UNSAVED_MESSAGE, useUnsavedGuard } from './common/useUnsavedGuard.js';
 import { EditableGrid } from './EditableGrid.js';
@@ -19,6 +22,7 @@ import {
   setPosition,
   toggleRow,
 } from './model/panels.js';
+import { LibraryPanelDialog } from './LibraryPanelDialog.js';
 import { RowOptions } from './RowOptions.js';
 import './editor.css';
 
@@ -38,7 +42,7 @@ export interface EditorProps {
   initialPanel?: number;
 }
 
-type Dialog = 'save' | 'export' | { rowOptions: number } | undefined;
+type Dialog = 'save' | 'export' | { rowOptions: number } | { library: number } | undefined;
 
 /** A dashboard in edit mode: a working copy of the model with the grid, panel editor and settings. */
 export default function DashboardEditor({ dashboard, meta, uid, onExit, initialPanel }: EditorProps) {
@@ -68,6 +72,20 @@ export default function DashboardEditor({ dashboard, meta, uid, onExit, initialP
     setEditing({ id: added.id, isNew: true });
   }, [model, datasources]);
 
+  // A library panel becomes the dashboard's own again (its element's model); another panel a new
+  // library panel, through the dialog.
+  const [libraryError, setLibraryError] = useState<string>();
+  const onLibrary = (id: number) => {
+    const panel = findPanel(model, id);
+    if (!panel) return;
+    setLibraryError(undefined);
+    if (!panel.libraryPanel) return setDialog({ library: id });
+    libraryElementByUid(panel.libraryPanel.uid).then(
+      (element) => setModel((m) => replacePanel(m, unlinkedPanel(panel, element.model))),
+      (error: unknown) => setLibraryError(errorText(error)),
+    );
+  };
+
   const exit = () => {
     if (dirty && !window.confirm(UNSAVED_MESSAGE)) return;
     onExit();
@@ -96,6 +114,7 @@ export default function DashboardEditor({ dashboard, meta, uid, onExit, initialP
               onDuplicate: (id) => setModel((m) => duplicatePanel(m, id).model),
               onRemove: (id) => setModel((m) => removePanel(m, id)),
               onRowOptions: (id) => setDialog({ rowOptions: id }),
+              onLibrary,
             }}
           />
           {panel && editing && (
@@ -144,6 +163,10 @@ export default function DashboardEditor({ dashboard, meta, uid, onExit, initialP
     typeof dialog === 'object' && dialog && 'rowOptions' in dialog
       ? findPanel(model, dialog.rowOptions)
       : undefined;
+  const libraryPanel =
+    typeof dialog === 'object' && dialog && 'library' in dialog
+      ? findPanel(model, dialog.library)
+      : undefined;
   return (
     <div className="dashboard-editor">
       <DashboardView
@@ -166,6 +189,11 @@ export default function DashboardEditor({ dashboard, meta, uid, onExit, initialP
         }
       />
       {dirty && !isNew && <div className="unsaved-note">Unsaved changes</div>}
+      {libraryError && (
+        <div className="error-box" role="alert">
+          {libraryError}
+        </div>
+      )}
       <Suspense fallback={null}>
         {dialog === 'save' && (
           <SaveDialog
@@ -180,6 +208,17 @@ export default function DashboardEditor({ dashboard, meta, uid, onExit, initialP
         )}
         {dialog === 'export' && <ExportDialog model={model} onClose={() => setDialog(undefined)} />}
       </Suspense>
+      {libraryPanel && (
+        <LibraryPanelDialog
+          panel={libraryPanel}
+          folderUid={folderUid}
+          onCreated={(element) => {
+            setModel((m) => replacePanel(m, linkedPanel(libraryPanel, element)));
+            setDialog(undefined);
+          }}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
       {rowOptions && (
         <RowOptions
           row={rowOptions}

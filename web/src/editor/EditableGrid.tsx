@@ -24,6 +24,8 @@ interface GridActions {
   onDuplicate(id: number): void;
   onRemove(id: number): void;
   onRowOptions(id: number): void;
+  /** a panel becomes a library panel, or a library panel the dashboard's own again */
+  onLibrary(id: number): void;
 }
 
 /** The dashboard grid in edit mode: drag a panel by its handle, resize it by its corner. */
@@ -156,6 +158,16 @@ export function EditableGrid({
                     onClick={() => actions.onDuplicate(id)}
                   >
                     ⧉
+                  </button>
+                  <button
+                    className="icon"
+                    aria-label={
+                      panel.libraryPanel ? `Unlink library ${name}` : `Create library panel from ${name}`
+                    }
+                    title={panel.libraryPanel ? 'Unlink library panel' : 'Create library panel'}
+                    onClick={() => actions.onLibrary(id)}
+                  >
+                    {panel.libraryPanel ? '⛓' : '⊞'}
                   </button>
                 </>
               )}

@@ -33,6 +33,8 @@ export interface Panel {
   /** old text panels */
   content?: string;
   mode?: string;
+  /** a library panel's reference: the dashboard keeps its place, the element its model */
+  libraryPanel?: { uid: string; name?: string };
 }
 
 export interface VariableModel {
