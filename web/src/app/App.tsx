@@ -17,6 +17,7 @@ const EditorArea = lazy(() => import('../editor/EditorArea.js'));
 const AdminArea = lazy(() => import('../pages/admin/AdminArea.js'));
 const DataSourcesArea = lazy(() => import('../pages/datasources/DataSourcesArea.js'));
 const AlertingArea = lazy(() => import('../pages/alerting/AlertingArea.js'));
+const ExplorePage = lazy(() => import('../pages/explore/ExplorePage.js'));
 
 const under = (path: string, ...prefixes: string[]) =>
   prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
@@ -110,6 +111,7 @@ function Route({ path }: { path: string }) {
   if (under(path, '/admin', '/org', '/profile')) return <AdminArea path={path} />;
   if (under(path, '/connections', '/datasources')) return <DataSourcesArea path={path} />;
   if (under(path, '/alerting')) return <AlertingArea path={path} />;
+  if (path === '/explore' || path === '/explore/') return <ExplorePage />;
   const dashboard = /^\/d\/([^/]+)(?:\/[^/]*)?\/?$/.exec(path);
   if (dashboard) return <DashboardPage key={dashboard[1]} uid={decodeURIComponent(dashboard[1]!)} />;
   return (

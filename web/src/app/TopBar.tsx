@@ -21,6 +21,7 @@ export function TopBar() {
       <nav>
         <Link to="/">Home</Link>
         <Link to="/dashboards">Dashboards</Link>
+        {can('datasources:explore') && <Link to="/explore">Explore</Link>}
         {can('datasources:read') && <Link to="/connections/datasources">Data sources</Link>}
         {/* Grafana's alerting home is the rule list; contact points for a caller who sees only them */}
         {can('alert.rules:read') ? (
