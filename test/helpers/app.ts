@@ -5,6 +5,7 @@ import type { Config } from '../../src/config/load.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { mergeOverrides, testConfig, type Overrides } from './config.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
+import { secretsAudit } from './secrets-audit.js';
 
 export interface TestServer extends RunningServer {
   config: Config;
@@ -19,12 +20,15 @@ afterEach(async () => {
   const errors = unexpectedErrors.splice(0);
   // A 5xx is a bug unless the test provokes one on purpose (allowServerErrors).
   if (errors.length) throw new Error(`the server answered 5xx:\n${errors.join('\n')}`);
+  const leaks = secretsAudit.take();
+  if (leaks.length) throw new Error(`a secret came back:\n${[...new Set(leaks)].join('\n')}`);
 });
 
-/** Collects the log lines of requests that failed with a 5xx (http/errors.ts logs each). */
+/** Collects the log lines of requests that failed with a 5xx (http/errors.ts logs each); audits every line for secrets. */
 function failedRequests(into: string[]): DestinationStream {
   return {
     write: (line: string) => {
+      secretsAudit.logLine(line);
       if (line.includes('"msg":"request failed"')) into.push(line.trim());
     },
   };

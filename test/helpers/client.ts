@@ -1,4 +1,5 @@
 import type { TestServer } from './app.js';
+import { secretsAudit } from './secrets-audit.js';
 
 export interface Caller {
   /** Authorization header value, or a session cookie */
@@ -38,6 +39,7 @@ export async function call<T = any>(
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
+    secretsAudit.request(options.body);
   }
   const response = await fetch(server.url + path, { method, headers, body, redirect: 'manual' });
   const text = await response.text();
@@ -47,6 +49,7 @@ export async function call<T = any>(
   } catch {
     // not JSON: keep the text
   }
+  secretsAudit.response(method, path, text, response.headers.getSetCookie(), parsed);
   return {
     status: response.status,
     body: parsed as T,
