@@ -27,7 +27,7 @@ const connections = async (server: TestServer, uid: string) =>
   );
 
 describe('library panels in Chromium', () => {
-  it('draws a dashboard’s library panel from its element, makes a panel one, and unlinks it', async () => {
+  it('draws a dashboard’s library panel from its element, makes a panel one, unlinks it, and adds one', async () => {
     const server = await startTestServer();
     await createTestData(server);
     const element = await call(server, 'POST', '/api/library-elements', {
@@ -101,6 +101,35 @@ describe('library panels in Chromium', () => {
       expect(unlinked.libraryPanel).toBeUndefined();
       expect(unlinked).toMatchObject({ id: 1, ...stat('Own', 7) });
       expect(await connections(server, linked.libraryPanel.uid)).toEqual([]);
+
+      // Add an existing library panel to the dashboard: found by search, drawn from its element.
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByRole('button', { name: 'Add library panel' }).click();
+      const picker = page.getByRole('dialog', { name: 'Add library panel' });
+      await picker.getByLabel('Search library panels').fill('shared');
+      await expect
+        .poll(() =>
+          picker.getByRole('list', { name: 'Library panels' }).getByRole('button').allTextContents(),
+        )
+        .toEqual(['Shared value']);
+      await picker.getByRole('button', { name: 'Shared value' }).click();
+      await page.getByRole('button', { name: 'Unlink library panel Shared stat' }).waitFor();
+      await page.getByRole('button', { name: 'Save dashboard' }).click();
+      await page
+        .getByRole('dialog', { name: 'Save dashboard changes' })
+        .getByRole('button', { name: 'Save', exact: true })
+        .click();
+      await expect.poll(() => page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(1);
+      const added = (await dashboard(server, 'own-panel')).panels.find((p: any) => p.libraryPanel);
+      expect(added).toMatchObject({
+        id: 2,
+        title: 'Shared stat',
+        libraryPanel: { uid: 'shared-value', name: 'Shared value' },
+      });
+      expect(added.targets).toBeUndefined();
+      expect(await connections(server, 'shared-value')).toEqual(['uses-lib', 'own-panel']);
+      await page.waitForSelector('[data-panel-id="2"] [data-testid=stat-value]');
+      expect(await page.textContent('[data-panel-id="2"] [data-testid=stat-value]')).toBe('42');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -6,7 +6,7 @@ import { DashboardView } from '../dashboard/DashboardView.js';
 import type { EditHooks } from '../dashboard/edit-hooks.js';
 import { errorText } from '../api/client.js';
 import { libraryElementByUid } from '../api/library-panels.js';
-import { linkedPanel, unlinkedPanel } from '../lib/library-panels.js';
+import { linkedPanel, panelOfElement, unlinkedPanel } from '../lib/library-panels.js';
 import type { DashboardMeta, DashboardModel } from '../lib/model.js';
 import { UNSAVED_MESSAGE, useUnsavedGuard } from './common/useUnsavedGuard.js';
 import { EditableGrid } from './EditableGrid.js';
@@ -22,6 +22,7 @@ import {
   setPosition,
   toggleRow,
 } from './model/panels.js';
+import { AddLibraryPanelDialog } from './AddLibraryPanelDialog.js';
 import { LibraryPanelDialog } from './LibraryPanelDialog.js';
 import { RowOptions } from './RowOptions.js';
 import './editor.css';
@@ -42,7 +43,7 @@ export interface EditorProps {
   initialPanel?: number;
 }
 
-type Dialog = 'save' | 'export' | { rowOptions: number } | { library: number } | undefined;
+type Dialog = 'save' | 'export' | 'addLibrary' | { rowOptions: number } | { library: number } | undefined;
 
 /** A dashboard in edit mode: a working copy of the model with the grid, panel editor and settings. */
 export default function DashboardEditor({ dashboard, meta, uid, onExit, initialPanel }: EditorProps) {
@@ -178,6 +179,7 @@ export default function DashboardEditor({ dashboard, meta, uid, onExit, initialP
         actions={
           <div className="edit-actions" role="toolbar" aria-label="Edit dashboard">
             <button onClick={addVisualization}>Add visualization</button>
+            <button onClick={() => setDialog('addLibrary')}>Add library panel</button>
             <button onClick={() => setModel(addPanel(model, newRow()).model)}>Add row</button>
             <button onClick={() => setView('settings')}>Settings</button>
             <button onClick={() => setDialog('export')}>Export</button>
@@ -208,6 +210,15 @@ export default function DashboardEditor({ dashboard, meta, uid, onExit, initialP
         )}
         {dialog === 'export' && <ExportDialog model={model} onClose={() => setDialog(undefined)} />}
       </Suspense>
+      {dialog === 'addLibrary' && (
+        <AddLibraryPanelDialog
+          onPick={(element) => {
+            setModel((m) => addPanel(m, panelOfElement(element)).model);
+            setDialog(undefined);
+          }}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
       {libraryPanel && (
         <LibraryPanelDialog
           panel={libraryPanel}

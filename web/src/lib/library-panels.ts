@@ -65,3 +65,12 @@ export function elementModel(panel: Panel): Panel {
   delete model.libraryPanel;
   return model;
 }
+
+/** A new dashboard panel naming a library panel (its model is drawn from the element). */
+export function panelOfElement(element: { uid: string; name: string; model: Panel }): Omit<Panel, 'id'> {
+  return {
+    title: element.model.title ?? element.name,
+    gridPos: { x: 0, y: 0, w: 12, h: 8, ...element.model.gridPos },
+    libraryPanel: { uid: element.uid, name: element.name },
+  };
+}
