@@ -320,13 +320,15 @@ export function createDashboardsService(deps: {
 
     /** `{"meta":…,"dashboard":<stored text>}` without parsing the stored model. */
     async getJson(identity: Identity, uid: string): Promise<string> {
-      const row = await store.findForRead(identity.orgId, uid);
+      // the caller's star comes with the row (a service account stars nothing)
+      const row = await store.findForRead(
+        identity.orgId,
+        uid,
+        identity.kind === 'user' ? identity.userId : null,
+      );
       if (!row) throw dashboardNotFound();
-      const [access, tree, isStarred] = await Promise.all([
-        deps.access(identity),
-        folders.of(identity.orgId),
-        identity.kind === 'user' ? store.isStarred(identity.userId, row.id) : Promise.resolve(false),
-      ]);
+      const isStarred = row.star_id !== null;
+      const [access, tree] = await Promise.all([deps.access(identity), folders.of(identity.orgId)]);
       const folder = row.folder_uid ? tree.get(row.folder_uid) : undefined;
       const canSave = access.onDashboard('dashboards:write', row);
       const annotation = (action: string, type: string) =>
