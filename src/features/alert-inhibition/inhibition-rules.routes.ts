@@ -1,5 +1,5 @@
 import type { Api } from '../../http/api.js';
-import { AppError } from '../../http/errors.js';
+import { asStatus } from '../../http/k8s-resources.js';
 import { identityOf } from '../../access/identity.js';
 import { allOf, anyOf, can, type Evaluator } from '../../access/evaluator.js';
 import { InhibitionRuleBody, InhibitionRuleParams, NamespaceParams } from './inhibition-rules.schema.js';
@@ -19,30 +19,6 @@ const change = (action: 'write' | 'delete', ...scopes: string[]): Evaluator =>
     read(...scopes),
     anyOf(can(`alert.notifications.inhibition-rules:${action}`, ...scopes), can('alert.notifications:write')),
   );
-
-const REASONS: Record<number, string> = {
-  400: 'BadRequest',
-  403: 'Forbidden',
-  404: 'NotFound',
-  409: 'Conflict',
-};
-
-/** Errors as the k8s API server words them: a `Status` object that carries the `message`. */
-async function asStatus<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    throw err.withEnvelope({
-      kind: 'Status',
-      apiVersion: 'v1',
-      metadata: {},
-      status: 'Failure',
-      reason: REASONS[err.status] ?? 'Unknown',
-      code: err.status,
-    });
-  }
-}
 
 /** GET/POST …/inhibitionrules, GET/PUT/DELETE …/inhibitionrules/{name}. */
 export function registerInhibitionRulesRoutes(api: Api, service: InhibitionRulesService): void {

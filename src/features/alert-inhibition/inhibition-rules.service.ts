@@ -22,19 +22,10 @@ import {
   type InhibitionRule,
   type InhibitionRuleSpec,
 } from './inhibition-rule.js';
+import { namespaceOf, orgOfNamespace } from '../../http/k8s-resources.js';
 
 const GROUP = 'notifications.alerting.grafana.app';
 const API_VERSION = `${GROUP}/v0alpha1`;
-
-/** Grafana's namespaces: `default` is org 1, `org-<id>` any other. */
-const namespaceOf = (orgId: number) => (orgId === 1 ? 'default' : `org-${orgId}`);
-
-function orgOfNamespace(namespace: string): number | undefined {
-  if (namespace === 'default') return 1;
-  const id = /^org-([1-9]\d{0,15})$/.exec(namespace)?.[1];
-  // Grafana compat: org 1 is only ever `default`.
-  return id !== undefined && Number(id) > 1 ? Number(id) : undefined;
-}
 
 /** The object's cluster-wide uid: stable for a name in a namespace (Grafana derives it the same way). */
 const uidOf = (namespace: string, name: string) => {

@@ -1,5 +1,5 @@
 import type { Api } from '../../http/api.js';
-import { AppError } from '../../http/errors.js';
+import { asStatus } from '../../http/k8s-resources.js';
 import { identityOf } from '../../access/identity.js';
 import { allOf, anyOf, can } from '../../access/evaluator.js';
 import { NamespaceParams, ReceiverBody, ReceiverParams } from './receivers-api.schema.js';
@@ -17,30 +17,6 @@ const read = anyOf(
 );
 const readAnd = (action: string) =>
   allOf(read, anyOf(can('alert.notifications:write'), can(action), can('alert.provisioning:write')));
-
-const REASONS: Record<number, string> = {
-  400: 'BadRequest',
-  403: 'Forbidden',
-  404: 'NotFound',
-  409: 'Conflict',
-};
-
-/** Errors as the k8s API server words them: a `Status` object that carries the `message`. */
-async function asStatus<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    throw err.withEnvelope({
-      kind: 'Status',
-      apiVersion: 'v1',
-      metadata: {},
-      status: 'Failure',
-      reason: REASONS[err.status] ?? 'Unknown',
-      code: err.status,
-    });
-  }
-}
 
 /** GET/POST …/receivers, GET/PUT/DELETE …/receivers/{name}: one contact point as a whole. */
 export function registerReceiversApiRoutes(

@@ -43,19 +43,10 @@ import {
 } from './receiver-permissions.js';
 import type { ReceiverBody, ReceiverIntegration } from './receivers-api.schema.js';
 import type { TemplatesService } from './templates.service.js';
+import { namespaceOf, orgOfNamespace } from '../../http/k8s-resources.js';
 
 const RECEIVERS_GROUP = 'notifications.alerting.grafana.app';
 const API_VERSION = `${RECEIVERS_GROUP}/v0alpha1`;
-
-/** Grafana's namespaces: `default` is org 1, `org-<id>` any other. */
-const namespaceOf = (orgId: number) => (orgId === 1 ? 'default' : `org-${orgId}`);
-
-function orgOfNamespace(namespace: string): number | undefined {
-  if (namespace === 'default') return 1;
-  const id = /^org-([1-9]\d{0,15})$/.exec(namespace)?.[1];
-  // Grafana compat: org 1 is only ever `default`.
-  return id !== undefined && Number(id) > 1 ? Number(id) : undefined;
-}
 
 // Grafana's receiver access: the legacy notification actions cover every receiver; the
 // provisioning actions too (as in svc's provisioning API).
