@@ -11,7 +11,8 @@ import { ImportDashboardBody, ImportDashboardResponse } from './import.schema.js
  * `POST /api/dashboards/import`, Grafana's import of an exported dashboard: its `__inputs` are
  * answered by `inputs` (a data source uid for `${DS_PROMETHEUS}`, a constant…), then it is saved
  * like any dashboard (same checks, title rules, overwrite and folder). Library panels in
- * `__elements` are dropped with the other import-only keys: svc has no library panels yet.
+ * `__elements` are dropped with the other import-only keys: library panels a dashboard names must
+ * already exist (Grafana would create them from `__elements`; svc does not yet).
  */
 export function registerDashboardImportRoutes(
   api: Api,
