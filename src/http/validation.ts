@@ -19,5 +19,37 @@ export const buildValidator = ((externalSchemas: Record<string, unknown>, option
     ...options,
     customOptions: { ...options.customOptions, coerceTypes: false },
   });
-  return (route: Parameters<Compile>[0]) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+  return (route: Parameters<Compile>[0]) =>
+    route.httpPart === 'body' ? strict(route) : finiteOnly(coercing(route) as Validate);
 }) as unknown as BuildValidator;
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown };
+
+/**
+ * Ajv converts `1e309` in a path or query string to Infinity and lets it through `integer` and
+ * `maximum`; no column holds it, so a non-finite number is refused like any other bad value.
+ */
+function finiteOnly(validate: Validate): Validate {
+  const checked: Validate = (data) => {
+    const valid = validate(data);
+    checked.errors = validate.errors;
+    if (!valid || data === null || typeof data !== 'object') return valid;
+    for (const [name, value] of Object.entries(data)) {
+      const values: unknown[] = Array.isArray(value) ? value : [value];
+      if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) {
+        checked.errors = [
+          {
+            keyword: 'type',
+            instancePath: `/${name}`,
+            schemaPath: '#',
+            params: {},
+            message: 'must be a finite number',
+          },
+        ];
+        return false;
+      }
+    }
+    return true;
+  };
+  return checked;
+}

@@ -171,8 +171,20 @@ function serviceAccountQueries(db: Db) {
       }
     },
 
-    /** Deletes the account with its tokens, membership, team memberships and preferences. */
+    /**
+     * Deletes the account with its tokens, membership, team memberships and preferences; false,
+     * deleting nothing, when `id` is not a service account of the org (a user's id must not lose
+     * its membership and preferences to a refused request).
+     */
     async delete(orgId: number, id: number): Promise<boolean> {
+      const account = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', id)
+        .where('org_id', '=', orgId)
+        .where('is_service_account', '=', 1)
+        .executeTakeFirst();
+      if (!account) return false;
       await db
         .deleteFrom('api_key')
         .where('org_id', '=', orgId)
