@@ -30,6 +30,7 @@ import { opsScenarios } from './scenarios/ops.js';
 import { alertDispatchStudy } from './scenarios/alert-dispatch.js';
 import { alertRulesStudy } from './scenarios/alert-rules.js';
 import { haStudy } from './scenarios/ha.js';
+import { saveBaselineStudy } from './scenarios/save-baseline.js';
 import { scaleStudy } from './scenarios/scale.js';
 import type { BenchContext, Figure, Scenario, Study } from './scenarios/types.js';
 import { startServer, type BenchServer, type ServerOptions } from './server.js';
@@ -54,6 +55,7 @@ const studies: Study[] = [
   alertDispatchStudy,
   alertingFanoutStudy,
   haStudy,
+  saveBaselineStudy,
 ].filter((s) => selected(s.name));
 
 interface Row extends Measurement {

@@ -37,7 +37,7 @@ function seedSearchOrgs(ctx: BenchContext): Promise<SearchOrgs> {
   return seeding;
 }
 
-function modelOfSize(bytes: number, title: string): Record<string, unknown> {
+export function modelOfSize(bytes: number, title: string): Record<string, unknown> {
   const panels = [];
   let size = 0;
   for (let id = 1; size < bytes; id++) {
