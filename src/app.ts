@@ -21,6 +21,7 @@ import { registerDashboards } from './features/dashboards/dashboards.feature.js'
 import { registerLibraryPanels } from './features/library-panels/library-panels.feature.js';
 import { registerDatasources } from './features/datasources/datasources.feature.js';
 import type { FeatureDeps } from './features/feature.js';
+import { registerExternalAuth } from './features/external-auth/external-auth.feature.js';
 import { registerOAuth } from './features/oauth/oauth.feature.js';
 import { registerOpenApi } from './features/openapi/openapi.feature.js';
 import { recordRoutes } from './features/openapi/route-catalog.js';
@@ -168,7 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const orgs = registerOrgs(featureDeps);
   const users = registerUsers(featureDeps, { orgs });
   const serviceAccounts = registerServiceAccounts(featureDeps);
-  const auth = registerAuth(featureDeps, { users, orgs, serviceAccounts });
+  const external = registerExternalAuth(featureDeps, { users, orgs });
+  const auth = registerAuth(featureDeps, { users, orgs, serviceAccounts, external });
   registerAuthentication(app, {
     authenticate: auth.authenticate,
     authorizer,

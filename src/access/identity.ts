@@ -14,7 +14,8 @@ export interface Identity {
   orgId: number;
   orgRole: OrgRole;
   isServerAdmin: boolean;
-  authMethod: 'session' | 'basic' | 'token';
+  /** proxy: `[auth.proxy]`; jwt: `[auth.jwt]` (neither has a session) */
+  authMethod: 'session' | 'basic' | 'token' | 'proxy' | 'jwt';
   /** set when authenticated by the session cookie */
   sessionTokenId?: number;
 }

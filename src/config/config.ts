@@ -73,6 +73,44 @@ export interface GenericOAuthConfig {
   signoutRedirectUrl: string;
 }
 
+/** `[auth.proxy]`: the user named by a header an authenticating reverse proxy sets (issue #22). */
+export interface AuthProxyConfig {
+  enabled: boolean;
+  headerName: string;
+  headerProperty: 'username' | 'email';
+  autoSignUp: boolean;
+  /** how long a proxy user's attributes and role are kept before they are synced again */
+  syncTtlMs: number;
+  /** addresses and CIDR ranges the proxy connects from; empty: any address */
+  whitelist: string[];
+  /** extra attributes (Name, Email, Login, Role, Groups) and the headers carrying them */
+  headers: Partial<Record<'Name' | 'Email' | 'Login' | 'Role' | 'Groups', string>>;
+}
+
+/** `[auth.jwt]`: the user named by a signed JSON Web Token in a header (issue #22). */
+export interface AuthJwtConfig {
+  enabled: boolean;
+  headerName: string;
+  emailClaim: string;
+  usernameClaim: string;
+  emailAttributePath: string;
+  usernameAttributePath: string;
+  jwkSetUrl: string;
+  jwkSetFile: string;
+  keyFile: string;
+  /** how long keys fetched from jwk_set_url are kept */
+  cacheTtlMs: number;
+  /** claims every token must carry with these values (`aud` may be one of the token's audiences) */
+  expectClaims: Record<string, unknown>;
+  roleAttributePath: string;
+  roleAttributeStrict: boolean;
+  allowAssignGrafanaAdmin: boolean;
+  skipOrgRoleSync: boolean;
+  autoSignUp: boolean;
+  /** the token may also come in the `auth_token` query parameter */
+  urlLogin: boolean;
+}
+
 /** Grafana compat: list settings are separated by spaces or commas. */
 function list(raw: string): string[] {
   return raw.split(/[\s,]+/).filter(Boolean);
@@ -170,6 +208,8 @@ export interface Config {
     /** Grafana compat: an external sign-in may link to a local user with the same email only when on */
     oauthAllowInsecureEmailLookup: boolean;
     genericOauth: GenericOAuthConfig;
+    proxy: AuthProxyConfig;
+    jwt: AuthJwtConfig;
   };
   metrics: {
     enabled: boolean;
@@ -334,6 +374,8 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
       passwordPolicy: read.bool('auth.basic', 'password_policy'),
       oauthAllowInsecureEmailLookup: read.bool('auth', 'oauth_allow_insecure_email_lookup'),
       genericOauth: readGenericOAuth(read),
+      proxy: readAuthProxy(read),
+      jwt: readAuthJwt(read),
     },
     metrics: {
       enabled: read.bool('metrics', 'enabled'),
@@ -386,6 +428,70 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
       stateHistoryRetentionMs: read.duration('unified_alerting', 'state_history_retention', '30d'),
     },
   };
+}
+
+const PROXY_ATTRIBUTES = ['Name', 'Email', 'Login', 'Role', 'Groups'] as const;
+
+function readAuthProxy(read: SettingsReader): AuthProxyConfig {
+  const section = 'auth.proxy';
+  const headers: AuthProxyConfig['headers'] = {};
+  // Grafana compat: `Name:X-WEBAUTH-NAME Email:X-WEBAUTH-EMAIL`, separated by spaces or commas.
+  for (const entry of list(read.string(section, 'headers'))) {
+    const [attribute = '', header = ''] = entry.split(':', 2);
+    const known = PROXY_ATTRIBUTES.find((a) => a.toLowerCase() === attribute.trim().toLowerCase());
+    if (!known || !header.trim())
+      throw new ConfigError(
+        `invalid entry in [auth.proxy] headers: "${entry}" (expected e.g. Email:X-User-Email)`,
+      );
+    headers[known] = header.trim().toLowerCase();
+  }
+  return {
+    enabled: read.bool(section, 'enabled'),
+    headerName: read.string(section, 'header_name', 'X-WEBAUTH-USER').trim().toLowerCase(),
+    headerProperty: read.oneOf(section, 'header_property', ['username', 'email'] as const, 'username'),
+    autoSignUp: read.bool(section, 'auto_sign_up', true),
+    // Grafana compat: a bare number means minutes.
+    syncTtlMs: read.duration(section, 'sync_ttl', '15m', 'm'),
+    whitelist: list(read.string(section, 'whitelist')),
+    headers,
+  };
+}
+
+function readAuthJwt(read: SettingsReader): AuthJwtConfig {
+  const section = 'auth.jwt';
+  const str = (key: string, fallback = '') => read.string(section, key, fallback).trim();
+  const enabled = read.bool(section, 'enabled');
+  let expectClaims: unknown = {};
+  try {
+    expectClaims = JSON.parse(str('expect_claims') || '{}');
+  } catch {
+    throw new ConfigError('invalid value for [auth.jwt] expect_claims: not JSON');
+  }
+  if (typeof expectClaims !== 'object' || expectClaims === null || Array.isArray(expectClaims))
+    throw new ConfigError('invalid value for [auth.jwt] expect_claims: expected a JSON object');
+  const config: AuthJwtConfig = {
+    enabled,
+    headerName: str('header_name').toLowerCase(),
+    emailClaim: str('email_claim'),
+    usernameClaim: str('username_claim'),
+    emailAttributePath: str('email_attribute_path'),
+    usernameAttributePath: str('username_attribute_path'),
+    jwkSetUrl: str('jwk_set_url'),
+    jwkSetFile: str('jwk_set_file'),
+    keyFile: str('key_file'),
+    cacheTtlMs: read.duration(section, 'cache_ttl', '60m'),
+    expectClaims: expectClaims as Record<string, unknown>,
+    roleAttributePath: str('role_attribute_path'),
+    roleAttributeStrict: read.bool(section, 'role_attribute_strict'),
+    allowAssignGrafanaAdmin: read.bool(section, 'allow_assign_grafana_admin'),
+    skipOrgRoleSync: read.bool(section, 'skip_org_role_sync'),
+    autoSignUp: read.bool(section, 'auto_sign_up'),
+    urlLogin: read.bool(section, 'url_login'),
+  };
+  if (enabled && !config.headerName) throw new ConfigError('[auth.jwt] enabled needs header_name');
+  if (enabled && [config.jwkSetUrl, config.jwkSetFile, config.keyFile].filter(Boolean).length !== 1)
+    throw new ConfigError('[auth.jwt] enabled needs exactly one of jwk_set_url, jwk_set_file, key_file');
+  return config;
 }
 
 function readGenericOAuth(read: SettingsReader): GenericOAuthConfig {

@@ -6,7 +6,7 @@ import type { UsersLookup } from '../users/users.lookup.js';
 import { registerAdminSessionsRoutes } from './admin-sessions.routes.js';
 import { registerAuthRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
-import { createAuthnService } from './authn.service.js';
+import { createAuthnService, type ExternalAuthenticator } from './authn.service.js';
 import { createIdentityCache } from './identity-cache.js';
 import { createLoginAttemptsStore } from './login-attempts.store.js';
 import { createPasswordAuth } from './password-auth.js';
@@ -28,7 +28,13 @@ export interface AuthFeature {
  */
 export function registerAuth(
   deps: FeatureDeps,
-  siblings: { users: UsersLookup; orgs: OrgsLookup; serviceAccounts: ServiceAccountsLookup },
+  siblings: {
+    users: UsersLookup;
+    orgs: OrgsLookup;
+    serviceAccounts: ServiceAccountsLookup;
+    /** sign-ins by header other features provide (auth proxy, JWT), asked first */
+    external: ExternalAuthenticator[];
+  },
 ): AuthFeature {
   const { db, config, clock } = deps;
   const { users } = siblings;
@@ -46,6 +52,7 @@ export function registerAuth(
     passwordAuth,
     sessions,
     cache: identityCache,
+    external: siblings.external,
     config,
     clock,
   });

@@ -24,6 +24,38 @@ import type { ClientInfo, SessionsService } from './sessions.service.js';
 
 const LAST_USED_WRITE_INTERVAL_MS = 5 * 60_000;
 
+/** What a sign-in by headers (auth proxy, JWT) looks at. */
+export interface ExternalRequest {
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** the address of the peer connected to this server (not X-Forwarded-For) */
+  remoteAddress: string;
+  query: unknown;
+}
+
+/** A request carrying an external method's credentials, found without I/O. */
+export interface ExternalAttempt {
+  method: 'proxy' | 'jwt';
+  /** what identifies these credentials in the identity cache (hashed there with the rest) */
+  key: string;
+  /**
+   * The user the credentials name (synced or signed up as the method says) and until when that
+   * holds without asking again; `fresh`: the method's own caches named a user that is gone.
+   * Refusals are 401 AppErrors.
+   */
+  resolve(fresh: boolean): Promise<{ userId: number; until: number }>;
+}
+
+/**
+ * A sign-in method another feature provides (auth proxy, JWT). As in Grafana, JWT is asked before
+ * the Authorization header (`before: 'authorization'`), the auth proxy only without one, before the
+ * session cookie (`before: 'session'`).
+ */
+export interface ExternalAuthenticator {
+  before: 'authorization' | 'session';
+  /** undefined: the request does not carry (or may not use) this method's credentials */
+  detect(request: ExternalRequest): ExternalAttempt | undefined;
+}
+
 /** What the HTTP layer hands over; the chain knows nothing about Fastify. */
 interface Credentials {
   authorization?: string;
@@ -31,6 +63,7 @@ interface Credentials {
   /** X-Grafana-Org-Id / X-Svc-Org-Id */
   orgHeader?: string;
   client: ClientInfo;
+  external?: ExternalRequest;
 }
 
 interface AuthResult {
@@ -53,6 +86,8 @@ export function createAuthnService(deps: {
   passwordAuth: PasswordAuth;
   sessions: SessionsService;
   cache: IdentityCache;
+  /** asked in order before the Authorization header and the session cookie */
+  external: ExternalAuthenticator[];
   config: Config;
   clock: Clock;
 }) {
@@ -146,6 +181,34 @@ export function createAuthnService(deps: {
     };
   }
 
+  async function byExternal(attempt: ExternalAttempt, orgHeader: string | undefined): Promise<AuthResult> {
+    const requestedOrg = parseOrgHeader(orgHeader);
+    let signedIn = await attempt.resolve(false);
+    let user = await users.findById(signedIn.userId, requestedOrg);
+    if (!user) {
+      // The method remembered a user that was deleted since: sign in again (or up) from scratch.
+      signedIn = await attempt.resolve(true);
+      user = await users.findById(signedIn.userId, requestedOrg);
+      if (!user) throw unauthorized();
+    }
+    return {
+      identity: await asIdentity(user, requestedOrg, attempt.method),
+      reusableUntil: signedIn.until,
+    };
+  }
+
+  function detect(credentials: Credentials): ExternalAttempt | undefined {
+    const request = credentials.external;
+    if (!request) return undefined;
+    const hasAuthorization = Boolean(credentials.authorization?.trim());
+    for (const method of deps.external) {
+      if (hasAuthorization && method.before === 'session') continue;
+      const attempt = method.detect(request);
+      if (attempt) return attempt;
+    }
+    return undefined;
+  }
+
   async function resolve(credentials: Credentials): Promise<AuthResult> {
     const requestedOrg = parseOrgHeader(credentials.orgHeader);
     const authorization = credentials.authorization?.trim() ?? '';
@@ -160,11 +223,17 @@ export function createAuthnService(deps: {
   return {
     /** Resolves the caller, reusing a cached identity for the same credentials when allowed. */
     async authenticate(credentials: Credentials): Promise<AuthResult> {
-      const key = cache.keyOf([credentials.authorization, credentials.sessionToken, credentials.orgHeader]);
+      const attempt = detect(credentials);
+      const key = cache.keyOf([
+        credentials.authorization,
+        credentials.sessionToken,
+        credentials.orgHeader,
+        attempt && `${attempt.method}\0${attempt.key}`,
+      ]);
       const cached = cache.get(key);
       if (cached) return { identity: cached };
       const loading = cache.loading();
-      const result = await resolve(credentials);
+      const result = attempt ? await byExternal(attempt, credentials.orgHeader) : await resolve(credentials);
       if (result.reusableUntil !== undefined) cache.set(key, result.identity, loading, result.reusableUntil);
       return result;
     },

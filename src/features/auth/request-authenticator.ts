@@ -20,6 +20,11 @@ export function createRequestAuthenticator(deps: {
       sessionToken: deps.sessionCookie.read(request),
       orgHeader: header(request, 'x-grafana-org-id') ?? header(request, 'x-svc-org-id'),
       client: clientInfo(request),
+      external: {
+        headers: request.headers,
+        remoteAddress: request.socket.remoteAddress ?? '',
+        query: request.query,
+      },
     });
     if (result.rotatedToken) deps.sessionCookie.write(reply, result.rotatedToken, deps.clock.now());
     return result.identity;

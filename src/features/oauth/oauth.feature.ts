@@ -1,4 +1,5 @@
 import { unitOfWork } from '../../store/transaction.js';
+import { createExternalUserSync } from '../external-auth/user-sync.js';
 import { createSessionCookie } from '../auth/session-cookie.js';
 import type { ClientInfo } from '../auth/sessions.service.js';
 import type { FeatureDeps } from '../feature.js';
@@ -29,8 +30,7 @@ export function registerOAuth(
   const client = createOidcClient(config.auth.genericOauth, redirectUri(config), deps.logger);
   const oauth = createOAuthService({
     client,
-    users: siblings.users,
-    orgs: siblings.orgs,
+    userSync: createExternalUserSync({ users: siblings.users, orgs: siblings.orgs, config }),
     secrets: deps.secrets,
     config,
     clock,

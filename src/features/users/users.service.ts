@@ -44,7 +44,11 @@ interface NewUser {
 const THEMES = ['', 'light', 'dark', 'system'];
 
 // Grafana compat: the labels of the auth modules in user_auth (Grafana's GetAuthProviderLabel).
-const AUTH_LABELS: Record<string, string> = { oauth_generic_oauth: 'Generic OAuth' };
+const AUTH_LABELS: Record<string, string> = {
+  oauth_generic_oauth: 'Generic OAuth',
+  authproxy: 'Auth Proxy',
+  jwt: 'JWT',
+};
 
 /** Lower-casing can lengthen a login or email beyond its column (`İ` becomes two characters). */
 function checkStored(login: string, email: string): void {

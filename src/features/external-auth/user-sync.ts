@@ -1,0 +1,103 @@
+import type { Config } from '../../config/config.js';
+import type { AppError } from '../../http/errors.js';
+import { checkMaxLength } from '../../http/errors.js';
+import { LIMITS } from '../../lib/limits.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { ExternalTokens, UsersLookup } from '../users/users.lookup.js';
+
+/** What an external sign-in (OAuth, auth proxy, JWT) says about the user. */
+export interface ExternalUser {
+  login: string;
+  email: string;
+  name: string;
+  /** the org role to sync; undefined: the role is left alone (a new user gets the default) */
+  role?: 'Viewer' | 'Editor' | 'Admin' | 'None';
+  /** undefined: the server-admin flag is left alone */
+  isGrafanaAdmin?: boolean;
+}
+
+const NO_TOKENS: ExternalTokens = {
+  accessToken: '',
+  refreshToken: '',
+  idToken: '',
+  tokenType: '',
+  expiry: 0,
+};
+
+/**
+ * The user sync every external sign-in shares: the user is found (by the external identity, then
+ * login, then — when `emailLookup` — email) or created (`allowSignUp`), marked external with the
+ * provider's login, email, name and server-admin flag, given the provider's org role, and linked to
+ * the external identity. The caller runs it inside its unit of work.
+ */
+export function createExternalUserSync(deps: { users: UsersLookup; orgs: OrgsLookup; config: Config }) {
+  const { users, orgs, config } = deps;
+
+  /** The org a returning user's role is synced in: the auto-assign org when it exists. */
+  async function syncOrg(userOrgId: number): Promise<number> {
+    const auto = config.users.autoAssignOrgId;
+    return config.users.autoAssignOrg && (await orgs.orgExists(auto)) ? auto : userOrgId;
+  }
+
+  async function syncRole(orgId: number, userId: number, role: string, now: number): Promise<void> {
+    const current = await orgs.roleInOrg(orgId, userId);
+    if (current === undefined) {
+      if (role !== 'None') await orgs.addMember(orgId, userId, role, now);
+    } else if (current !== role) {
+      await orgs.setMemberRole(orgId, userId, role, now);
+    }
+  }
+
+  return {
+    /** Refuses a provider's overlong value with the field named, rather than cutting it. */
+    checkLengths(info: ExternalUser, authId: string): void {
+      checkMaxLength('login', info.login.toLowerCase(), LIMITS.user.login);
+      checkMaxLength('email', info.email, LIMITS.user.email);
+      checkMaxLength('name', info.name, LIMITS.user.name);
+      checkMaxLength('subject', authId, LIMITS.user.login);
+    },
+
+    /** Answers the id of the synced user. */
+    async sync(
+      input: {
+        authModule: string;
+        authId: string;
+        info: ExternalUser;
+        allowSignUp: boolean;
+        emailLookup: boolean;
+        tokens?: ExternalTokens;
+        errors: { signUpDisabled: () => AppError; userDisabled: () => AppError };
+      },
+      now: number,
+    ): Promise<number> {
+      const { info } = input;
+      const existing =
+        (await users.findByExternalId(input.authModule, input.authId)) ??
+        (info.login ? await users.findByLogin(info.login.toLowerCase()) : undefined) ??
+        (input.emailLookup && info.email ? await users.findByEmail(info.email.toLowerCase()) : undefined);
+      const values = { login: info.login, email: info.email, name: info.name, isAdmin: info.isGrafanaAdmin };
+      let userId: number;
+      if (existing) {
+        if (existing.is_disabled) throw input.errors.userDisabled();
+        userId = existing.id;
+        await users.updateExternalUser(userId, values, now);
+        if (info.role) await syncRole(await syncOrg(existing.org_id), userId, info.role, now);
+      } else {
+        if (!input.allowSignUp) throw input.errors.signUpDisabled();
+        const autoOrg =
+          config.users.autoAssignOrg && (await orgs.orgExists(config.users.autoAssignOrgId))
+            ? config.users.autoAssignOrgId
+            : undefined;
+        // Grafana compat: without an auto-assign org the user gets an org of its own, as Admin.
+        const orgId = autoOrg ?? (await orgs.createOrg(info.login, now));
+        userId = await users.createExternalUser(values, orgId, now);
+        const role = autoOrg === undefined ? 'Admin' : (info.role ?? config.users.autoAssignOrgRole);
+        if (role !== 'None') await orgs.addMember(orgId, userId, role, now);
+      }
+      await users.linkExternalId(userId, input.authModule, input.authId, input.tokens ?? NO_TOKENS, now);
+      return userId;
+    },
+  };
+}
+
+export type ExternalUserSync = ReturnType<typeof createExternalUserSync>;
