@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Features in dependency order: each receives the lookups of the siblings it needs (feature.ts).
   const orgs = registerOrgs(featureDeps);
   const users = registerUsers(featureDeps, { orgs });
-  const serviceAccounts = registerServiceAccounts(featureDeps);
+  const serviceAccounts = registerServiceAccounts(featureDeps, { orgs });
   const external = registerExternalAuth(featureDeps, { users, orgs });
   const auth = registerAuth(featureDeps, { users, orgs, serviceAccounts, external });
   registerAuthentication(app, {
@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const teams = registerTeams(featureDeps, { orgs, users });
   registerRbac(featureDeps, { orgs, teams });
   const dashboards = registerDashboards(featureDeps);
-  registerPreferences(featureDeps, { dashboards, teams });
+  registerPreferences(featureDeps, { dashboards, teams, orgs, users });
   registerAvatar(featureDeps);
   registerAnnotations(featureDeps, dashboards);
   registerSnapshots(featureDeps, { dashboards });

@@ -16,6 +16,8 @@ export interface OrgsLookup {
   orgsOf(userId: number): Promise<{ orgId: number; name: string; role: string }[]>;
   /** the first organization a user belongs to (a fallback active org) */
   firstOrgOf(userId: number): Promise<number | undefined>;
+  /** userId -> the first organization each user belongs to (users without any are left out) */
+  firstOrgsOf(userIds: number[]): Promise<Map<number, number>>;
   /** a new organization without members (a new user's own org) */
   createOrg(name: string, now: number): Promise<number>;
   addMember(orgId: number, userId: number, role: string, now: number): Promise<void>;
@@ -31,9 +33,26 @@ export interface OrgsLookup {
     role: string,
     findUser: () => Promise<number | undefined>,
   ): Promise<number>;
+  /**
+   * `listener` runs inside the unit of work that deletes an org, after its row went (with what
+   * the database cascades: memberships, teams, tokens): to delete what else hangs on it.
+   */
+  onOrgDeleted(listener: (orgId: number) => Promise<void>): void;
+  /** `listener` runs inside the unit of work that removes a user from an org, after its org_user row went */
+  onOrgMemberRemoved(listener: (orgId: number, userId: number) => Promise<void>): void;
 }
 
-export function createOrgsLookup(store: OrgsStore, service: OrgsService): OrgsLookup {
+/** The listeners a lookup's `on<Event>` functions add to. */
+export interface OrgsListeners {
+  deleted: ((orgId: number) => Promise<void>)[];
+  memberRemoved: ((orgId: number, userId: number) => Promise<void>)[];
+}
+
+export function createOrgsLookup(
+  store: OrgsStore,
+  service: OrgsService,
+  listeners: OrgsListeners,
+): OrgsLookup {
   return {
     orgExists: async (orgId) => (await store.getById(orgId)) !== undefined,
     async roleInOrg(orgId, userId) {
@@ -43,11 +62,14 @@ export function createOrgsLookup(store: OrgsStore, service: OrgsService): OrgsLo
     isOrgMember: (orgId, userId) => store.isMember(orgId, userId),
     orgsOf: (userId) => store.orgsOfUser(userId),
     firstOrgOf: (userId) => store.firstOrgOf(userId),
+    firstOrgsOf: (userIds) => store.firstOrgsOf(userIds),
     createOrg: (name, now) => store.create(name, null, now),
     addMember: (orgId, userId, role, now) => store.addMember(orgId, userId, role, now),
     async setMemberRole(orgId, userId, role, now) {
       await store.setRole(orgId, userId, role, now);
     },
     addMemberFoundBy: (identity, orgId, role, findUser) => service.addMember(identity, orgId, role, findUser),
+    onOrgDeleted: (listener) => void listeners.deleted.push(listener),
+    onOrgMemberRemoved: (listener) => void listeners.memberRemoved.push(listener),
   };
 }

@@ -17,10 +17,19 @@ import {
 } from './orgs.errors.js';
 import type { MemberRow, OrgAddress, OrgRow, OrgsStore } from './orgs.store.js';
 import { onUniqueViolation } from '../../store/unique-violation.js';
+import type { UnitOfWork } from '../../store/transaction.js';
 
 /** Organizations and their members; the org of "current org" calls always comes from the identity. */
-export function createOrgsService(deps: { orgs: OrgsStore; clock: Clock }) {
-  const { orgs, clock } = deps;
+export function createOrgsService(deps: {
+  orgs: OrgsStore;
+  clock: Clock;
+  unitOfWork: UnitOfWork;
+  /** runs inside the unit of work that deleted the org (other features delete what hangs on it) */
+  onDeleted: (orgId: number) => Promise<void>;
+  /** runs inside the unit of work that removed the membership */
+  onMemberRemoved: (orgId: number, userId: number) => Promise<void>;
+}) {
+  const { orgs, clock, unitOfWork } = deps;
 
   async function get(id: number): Promise<OrgRow> {
     const org = await orgs.getById(id);
@@ -80,7 +89,10 @@ export function createOrgsService(deps: { orgs: OrgsStore; clock: Clock }) {
 
     async delete(identity: Identity, id: number): Promise<void> {
       if (id === identity.orgId) throw cannotDeleteActiveOrg();
-      if (!(await orgs.delete(id))) throw deleteOrgNotFound();
+      await unitOfWork(async () => {
+        if (!(await orgs.delete(id))) throw deleteOrgNotFound();
+        await deps.onDeleted(id);
+      });
     },
 
     async members(orgId: number, options: { query: string; perPage: number; page: number }) {
@@ -130,10 +142,13 @@ export function createOrgsService(deps: { orgs: OrgsStore; clock: Clock }) {
     },
 
     async removeMember(orgId: number, userId: number): Promise<void> {
-      const current = await orgs.roleOf(orgId, userId);
-      if (!current) throw memberNotFound();
-      if (current === 'Admin' && (await orgs.countAdmins(orgId)) <= 1) throw lastAdminRemoved();
-      await orgs.removeMember(orgId, userId);
+      await unitOfWork(async () => {
+        const current = await orgs.roleOf(orgId, userId);
+        if (!current) throw memberNotFound();
+        if (current === 'Admin' && (await orgs.countAdmins(orgId)) <= 1) throw lastAdminRemoved();
+        if (!(await orgs.removeMember(orgId, userId))) throw memberNotFound();
+        await deps.onMemberRemoved(orgId, userId);
+      });
     },
   };
 }

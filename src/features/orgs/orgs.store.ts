@@ -140,27 +140,12 @@ export function createOrgsStore(db: Db) {
     },
 
     /**
-     * Deletes the org and everything it owns (memberships, teams, keys cascade), and moves users
-     * whose active org it was to another of their orgs.
+     * Deletes the org; what the database ties to it goes too (memberships, teams, tokens, …
+     * cascade). Other features' rows go through the orgs lookup's onOrgDeleted listeners.
      */
-    delete(id: number): Promise<boolean> {
-      return inTransaction(db, async (trx) => {
-        await trx.deleteFrom('preferences').where('org_id', '=', id).execute();
-        await trx.deleteFrom('users').where('is_service_account', '=', 1).where('org_id', '=', id).execute();
-        const result = await trx.deleteFrom('org').where('id', '=', id).executeTakeFirst();
-        const stranded = await trx.selectFrom('users').select('id').where('org_id', '=', id).execute();
-        for (const { id: userId } of stranded) {
-          const next = await trx
-            .selectFrom('org_user')
-            .select('org_id')
-            .where('user_id', '=', userId)
-            .orderBy('org_id')
-            .executeTakeFirst();
-          if (next)
-            await trx.updateTable('users').set({ org_id: next.org_id }).where('id', '=', userId).execute();
-        }
-        return Number(result.numDeletedRows) > 0;
-      });
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('org').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
 
     listMembers(
@@ -246,35 +231,29 @@ export function createOrgsStore(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Removes a membership, its team memberships, and re-points the user's active org if needed. */
-    removeMember(orgId: number, userId: number): Promise<boolean> {
-      return inTransaction(db, async (trx) => {
-        const result = await trx
-          .deleteFrom('org_user')
-          .where('org_id', '=', orgId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        await trx
-          .deleteFrom('team_member')
-          .where('org_id', '=', orgId)
-          .where('user_id', '=', userId)
-          .execute();
-        const next = await trx
+    /** Removes a membership (the teams and users features react through onOrgMemberRemoved). */
+    async removeMember(orgId: number, userId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('org_user')
+        .where('org_id', '=', orgId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** userId -> the first organization (lowest id) each of `userIds` belongs to, if any. */
+    async firstOrgsOf(userIds: number[]): Promise<Map<number, number>> {
+      const firsts = new Map<number, number>();
+      for (let i = 0; i < userIds.length; i += 500) {
+        const rows = await db
           .selectFrom('org_user')
-          .select('org_id')
-          .where('user_id', '=', userId)
-          .orderBy('org_id')
-          .executeTakeFirst();
-        if (next) {
-          await trx
-            .updateTable('users')
-            .set({ org_id: next.org_id })
-            .where('id', '=', userId)
-            .where('org_id', '=', orgId)
-            .execute();
-        }
-        return Number(result.numDeletedRows) > 0;
-      });
+          .select(['user_id', (eb) => eb.fn.min<number>('org_id').as('org_id')])
+          .where('user_id', 'in', userIds.slice(i, i + 500))
+          .groupBy('user_id')
+          .execute();
+        for (const row of rows) firsts.set(Number(row.user_id), Number(row.org_id));
+      }
+      return firsts;
     },
 
     async countAdmins(orgId: number): Promise<number> {

@@ -62,6 +62,15 @@ function queries(db: Db) {
         .execute();
     },
 
+    async deleteOfOrg(orgId: number): Promise<void> {
+      await db.deleteFrom('preferences').where('org_id', '=', orgId).execute();
+    },
+
+    /** A user's (or service account's) preferences, in every org. */
+    async deleteOfUser(userId: number): Promise<void> {
+      await db.deleteFrom('preferences').where('user_id', '=', userId).where('team_id', '=', 0).execute();
+    },
+
     /**
      * Every non-empty home dashboard that can apply to a user in an org: their own, their teams'
      * and the org's, in one query.

@@ -1,5 +1,6 @@
 import { isStorableId } from '../../lib/limits.js';
 import type { FeatureDeps } from '../feature.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import { registerApiKeyRoutes } from './api-keys.routes.js';
 import { createApiKeysService } from './api-keys.service.js';
 import { createApiKeysStore } from './api-keys.store.js';
@@ -8,11 +9,15 @@ import { registerServiceAccountRoutes } from './serviceaccounts.routes.js';
 import { createServiceAccountsService } from './serviceaccounts.service.js';
 import { createServiceAccountsStore } from './serviceaccounts.store.js';
 
-/** Service accounts, their tokens and the legacy API key endpoints. */
-export function registerServiceAccounts(deps: FeatureDeps): ServiceAccountsLookup {
+/** Service accounts, their tokens and the legacy API key endpoints; an org's go with it. */
+export function registerServiceAccounts(
+  deps: FeatureDeps,
+  siblings: { orgs: Pick<OrgsLookup, 'onOrgDeleted'> },
+): ServiceAccountsLookup {
   const { api, db, config, clock, authorizer } = deps;
   const apiKeys = createApiKeysStore(db);
   const store = createServiceAccountsStore(db);
+  siblings.orgs.onOrgDeleted((orgId) => store.deleteAllOfOrg(orgId));
   deps.resourcePermissions.declareExistence(
     'serviceaccounts',
     async (orgId, id) =>

@@ -202,6 +202,11 @@ function serviceAccountQueries(db: Db) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /** Deletes every service account of the org (its tokens and membership cascade). */
+    async deleteAllOfOrg(orgId: number): Promise<void> {
+      await db.deleteFrom('users').where('is_service_account', '=', 1).where('org_id', '=', orgId).execute();
+    },
+
     async search(
       orgId: number,
       search: ServiceAccountSearch,

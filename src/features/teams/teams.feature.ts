@@ -7,7 +7,10 @@ import { registerTeamsRoutes } from './teams.routes.js';
 import { createTeamsService } from './teams.service.js';
 import { createTeamsStore } from './teams.store.js';
 
-/** Teams and team members (/api/teams…); a member must belong to the org (`orgs`). */
+/**
+ * Teams and team members (/api/teams…); a member must belong to the org (`orgs`), and leaves the
+ * org's teams when it leaves the org.
+ */
 export function registerTeams(
   deps: FeatureDeps,
   siblings: { orgs: OrgsLookup; users: UsersLookup },
@@ -30,6 +33,8 @@ export function registerTeams(
     authorizer: deps.authorizer,
     resourcePermissions: deps.resourcePermissions,
   });
+  // A user who leaves an org leaves its teams, in the same unit of work.
+  siblings.orgs.onOrgMemberRemoved((orgId, userId) => store.removeFromAllTeams(orgId, userId));
   registerTeamsRoutes(deps.api, teams);
   return createTeamsLookup(store, deletedListeners);
 }

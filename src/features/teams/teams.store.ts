@@ -223,6 +223,11 @@ function queries(db: Db) {
         .execute();
     },
 
+    /** Removes the user from every team of the org (it left the org). */
+    async removeFromAllTeams(orgId: number, userId: number): Promise<void> {
+      await db.deleteFrom('team_member').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
+    },
+
     async removeMember(orgId: number, teamId: number, userId: number): Promise<boolean> {
       const result = await db
         .deleteFrom('team_member')

@@ -4,7 +4,7 @@ import type { FeatureDeps } from '../feature.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import { registerAdminUsersRoutes } from './admin-users.routes.js';
 import { registerOrgMembersRoutes } from './org-members.routes.js';
-import { createUsersLookup, type UsersLookup } from './users.lookup.js';
+import { createUsersLookup, type UsersListeners, type UsersLookup } from './users.lookup.js';
 import { createUserAuthStore } from './user-auth.store.js';
 import { registerUsersRoutes, type ProfileCache } from './users.routes.js';
 import { createUsersService } from './users.service.js';
@@ -18,13 +18,16 @@ export function registerUsers(deps: FeatureDeps, siblings: { orgs: OrgsLookup })
   const { orgs } = siblings;
   const store = createUsersStore(deps.db);
   const userAuth = createUserAuthStore(deps.db);
-  const disabledListeners: ((userId: number) => Promise<void>)[] = [];
+  const listeners: UsersListeners = { disabled: [], deleted: [] };
   const users = createUsersService({
     users: store,
     userAuth,
     orgs,
     onDisabled: async (userId) => {
-      for (const listener of disabledListeners) await listener(userId);
+      for (const listener of listeners.disabled) await listener(userId);
+    },
+    onDeleted: async (userId) => {
+      for (const listener of listeners.deleted) await listener(userId);
     },
     config: deps.config,
     clock: deps.clock,
@@ -42,8 +45,20 @@ export function registerUsers(deps: FeatureDeps, siblings: { orgs: OrgsLookup })
     cacheBus: deps.cacheBus,
     clock: deps.clock,
   });
+  // A user's active org (users.org_id) that it no longer belongs to moves to its first other org.
+  const leaveActiveOrg = async (orgId: number, userIds?: number[]) => {
+    const stranded = await store.withActiveOrg(orgId, userIds);
+    if (stranded.length === 0) return;
+    const byNextOrg = new Map<number, number[]>();
+    for (const [userId, next] of await orgs.firstOrgsOf(stranded)) {
+      byNextOrg.set(next, [...(byNextOrg.get(next) ?? []), userId]);
+    }
+    for (const [next, ids] of byNextOrg) await store.moveActiveOrg(ids, orgId, next);
+  };
+  orgs.onOrgDeleted((orgId) => leaveActiveOrg(orgId));
+  orgs.onOrgMemberRemoved((orgId, userId) => leaveActiveOrg(orgId, [userId]));
   registerUsersRoutes(deps.api, { users, clock: deps.clock, profiles });
   registerAdminUsersRoutes(deps.api, { users });
   registerOrgMembersRoutes(deps.api, { orgs, users: store });
-  return createUsersLookup(store, userAuth, disabledListeners);
+  return createUsersLookup(store, userAuth, listeners);
 }

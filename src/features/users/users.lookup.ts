@@ -40,6 +40,11 @@ export interface UsersLookup {
   replacePasswordHash(id: number, hash: string): Promise<void>;
   /** `listener` runs after a user was disabled, before the request answers */
   onUserDisabled(listener: (userId: number) => Promise<void>): void;
+  /**
+   * `listener` runs inside the unit of work that deletes a user or a service account, after its
+   * row went (with what the database cascades: memberships, team memberships, sessions, tokens)
+   */
+  onUserDeleted(listener: (userId: number) => Promise<void>): void;
   /** the user an external identity (auth module + the provider's subject) is linked to */
   findByExternalId(authModule: string, authId: string): Promise<UserRow | undefined>;
   /** a user (not a service account) by exact login or email */
@@ -59,10 +64,16 @@ export interface UsersLookup {
   ): Promise<void>;
 }
 
+/** The listeners a lookup's `on<Event>` functions add to. */
+export interface UsersListeners {
+  disabled: ((userId: number) => Promise<void>)[];
+  deleted: ((userId: number) => Promise<void>)[];
+}
+
 export function createUsersLookup(
   store: UsersStore,
   userAuth: UserAuthStore,
-  disabledListeners: ((userId: number) => Promise<void>)[],
+  listeners: UsersListeners,
 ): UsersLookup {
   return {
     findByLoginOrEmail: (loginOrEmail, orgId) => store.findByLoginOrEmail(loginOrEmail, orgId),
@@ -76,7 +87,8 @@ export function createUsersLookup(
     async replacePasswordHash(id, hash) {
       await store.update(id, { password: hash, salt: '' });
     },
-    onUserDisabled: (listener) => void disabledListeners.push(listener),
+    onUserDisabled: (listener) => void listeners.disabled.push(listener),
+    onUserDeleted: (listener) => void listeners.deleted.push(listener),
     async findByExternalId(authModule, authId) {
       const link = await userAuth.findByAuthId(authModule, authId);
       return link && store.getById(link.user_id);

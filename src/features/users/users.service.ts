@@ -63,6 +63,8 @@ export function createUsersService(deps: {
   orgs: OrgsLookup;
   /** told after a user was disabled (the auth feature ends its sessions) */
   onDisabled: (userId: number) => Promise<void>;
+  /** runs inside the unit of work that deleted a user (other features delete what hangs on it) */
+  onDeleted: (userId: number) => Promise<void>;
   config: Config;
   clock: Clock;
   unitOfWork: UnitOfWork;
@@ -222,7 +224,10 @@ export function createUsersService(deps: {
       const user = await get(id);
       if (id === callerId) throw cannotDeleteSelf();
       if (user.is_admin && (await users.countServerAdmins()) <= 1) throw lastServerAdmin();
-      await users.delete(id);
+      await unitOfWork(async () => {
+        if (!(await users.delete(id))) throw userNotFound();
+        await deps.onDeleted(id);
+      });
     },
 
     /** Disabling also ends every session of the user (through `onDisabled`). */

@@ -2,7 +2,6 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import type { UsersTable } from '../../store/tables.js';
-import { inTransaction } from '../../store/transaction.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -88,13 +87,39 @@ export function createUsersStore(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Memberships, sessions and team memberships go with the user (foreign keys); preferences too. */
-    delete(id: number): Promise<boolean> {
-      return inTransaction(db, async (trx) => {
-        await trx.deleteFrom('preferences').where('user_id', '=', id).execute();
-        const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-        return Number(result.numDeletedRows) > 0;
-      });
+    /**
+     * Memberships, sessions, team memberships and tokens go with the user (foreign keys); other
+     * features' rows through the users lookup's onUserDeleted listeners.
+     */
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Users (not service accounts) among `userIds` (all when undefined) whose active org is `orgId`. */
+    async withActiveOrg(orgId: number, userIds?: number[]): Promise<number[]> {
+      let query = db
+        .selectFrom('users')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('is_service_account', '=', 0);
+      if (userIds) {
+        if (userIds.length === 0) return [];
+        query = query.where('id', 'in', userIds);
+      }
+      return (await query.execute()).map((row) => row.id);
+    },
+
+    /** Makes `toOrgId` the active org of `userIds` whose active org is still `fromOrgId`. */
+    async moveActiveOrg(userIds: number[], fromOrgId: number, toOrgId: number): Promise<void> {
+      for (let i = 0; i < userIds.length; i += 500) {
+        await db
+          .updateTable('users')
+          .set({ org_id: toOrgId })
+          .where('id', 'in', userIds.slice(i, i + 500))
+          .where('org_id', '=', fromOrgId)
+          .execute();
+      }
     },
 
     countServerAdmins(): Promise<number> {
