@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Features in dependency order: each receives the lookups of the siblings it needs (feature.ts).
   const orgs = registerOrgs(featureDeps);
   const users = registerUsers(featureDeps, { orgs });
-  const serviceAccounts = registerServiceAccounts(featureDeps, { orgs });
+  const serviceAccounts = registerServiceAccounts(featureDeps, { orgs, users });
   const external = registerExternalAuth(featureDeps, { users, orgs });
   const auth = registerAuth(featureDeps, { users, orgs, serviceAccounts, external });
   registerAuthentication(app, {

@@ -1,6 +1,7 @@
 import { isStorableId } from '../../lib/limits.js';
 import type { FeatureDeps } from '../feature.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { UsersLookup } from '../users/users.lookup.js';
 import { registerApiKeyRoutes } from './api-keys.routes.js';
 import { createApiKeysService } from './api-keys.service.js';
 import { createApiKeysStore } from './api-keys.store.js';
@@ -9,15 +10,23 @@ import { registerServiceAccountRoutes } from './serviceaccounts.routes.js';
 import { createServiceAccountsService } from './serviceaccounts.service.js';
 import { createServiceAccountsStore } from './serviceaccounts.store.js';
 
-/** Service accounts, their tokens and the legacy API key endpoints; an org's go with it. */
+/**
+ * Service accounts, their tokens and the legacy API key endpoints. A service account is a user
+ * row and an org membership: written through `users` and `orgs` (an org's accounts go with it).
+ */
 export function registerServiceAccounts(
   deps: FeatureDeps,
-  siblings: { orgs: Pick<OrgsLookup, 'onOrgDeleted'> },
+  siblings: {
+    orgs: Pick<OrgsLookup, 'setMemberRole'>;
+    users: Pick<
+      UsersLookup,
+      'createServiceAccountUser' | 'updateServiceAccountUser' | 'deleteServiceAccountUser'
+    >;
+  },
 ): ServiceAccountsLookup {
   const { api, db, config, clock, authorizer } = deps;
   const apiKeys = createApiKeysStore(db);
   const store = createServiceAccountsStore(db);
-  siblings.orgs.onOrgDeleted((orgId) => store.deleteAllOfOrg(orgId));
   deps.resourcePermissions.declareExistence(
     'serviceaccounts',
     async (orgId, id) =>
@@ -26,6 +35,8 @@ export function registerServiceAccounts(
   const serviceAccounts = createServiceAccountsService({
     store,
     apiKeys,
+    orgs: siblings.orgs,
+    users: siblings.users,
     authorizer,
     config,
     clock,

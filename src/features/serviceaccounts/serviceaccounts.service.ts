@@ -5,6 +5,8 @@ import type { Clock } from '../../lib/clock.js';
 import { generateUid } from '../../lib/uid.js';
 import { roleIncludes, type OrgRole } from '../../access/org-role.js';
 import { can } from '../../access/evaluator.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { UsersLookup } from '../users/users.lookup.js';
 import type { ApiKeyRow, ApiKeysStore } from './api-keys.store.js';
 import {
   duplicateToken,
@@ -48,11 +50,16 @@ export interface ServiceAccount extends ServiceAccountRow {
 export function createServiceAccountsService(deps: {
   store: ServiceAccountsStore;
   apiKeys: ApiKeysStore;
+  orgs: Pick<OrgsLookup, 'setMemberRole'>;
+  users: Pick<
+    UsersLookup,
+    'createServiceAccountUser' | 'updateServiceAccountUser' | 'deleteServiceAccountUser'
+  >;
   authorizer: Authorizer;
   config: Config;
   clock: Clock;
 }) {
-  const { store, apiKeys, authorizer, config, clock } = deps;
+  const { store, apiKeys, orgs, users, authorizer, config, clock } = deps;
 
   async function existing(identity: Identity, id: number): Promise<ServiceAccountRow> {
     const account = await store.find(identity.orgId, id);
@@ -98,7 +105,7 @@ export function createServiceAccountsService(deps: {
         () =>
           store.transaction(async (trx) => {
             if (await trx.taken(orgId, body.name, login)) throw serviceAccountAlreadyExists();
-            return trx.insert({
+            return users.createServiceAccountUser({
               uid: generateUid(),
               orgId,
               name: body.name,
@@ -173,13 +180,14 @@ export function createServiceAccountsService(deps: {
             ) {
               throw serviceAccountAlreadyExists();
             }
-            await trx.update(orgId, id, {
+            const now = clock.now();
+            await users.updateServiceAccountUser(orgId, id, {
               name: body.name,
               login,
               isDisabled: body.isDisabled,
-              role,
-              now: clock.now(),
+              now,
             });
+            if (role !== undefined) await orgs.setMemberRole(orgId, id, role, now);
           }),
         serviceAccountAlreadyExists,
       );
@@ -188,7 +196,10 @@ export function createServiceAccountsService(deps: {
     },
 
     async delete(identity: Identity, id: number): Promise<void> {
-      const deleted = await store.transaction((trx) => trx.delete(identity.orgId, id));
+      const deleted = await store.transaction(async (trx) => {
+        await trx.deleteTokens(identity.orgId, id);
+        return users.deleteServiceAccountUser(identity.orgId, id);
+      });
       if (!deleted) throw serviceAccountNotFound();
     },
 

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../store/database.js';
-import { insertReturningId } from '../../store/insert.js';
 import { inTransaction } from '../../store/transaction.js';
 
 /** A service account as the feature sees it: its user row plus its role in its organization. */
@@ -16,16 +15,6 @@ export interface ServiceAccountRow {
   updated: number;
 }
 
-interface NewServiceAccount {
-  uid: string;
-  orgId: number;
-  name: string;
-  login: string;
-  role: string;
-  isDisabled: boolean;
-  now: number;
-}
-
 interface ServiceAccountSearch {
   query: string;
   onlyDisabled: boolean;
@@ -35,8 +24,9 @@ interface ServiceAccountSearch {
 }
 
 /**
- * SQL for service accounts: rows of `users` with is_service_account = 1 and their one membership
- * in `org_user`. Every query is bounded to the caller's organization.
+ * SQL for service accounts: reads of `users` rows with is_service_account = 1 and their one
+ * membership in `org_user` (written through the users and orgs lookups), and their tokens in
+ * `api_key`. Every query is bounded to the caller's organization.
  */
 export function createServiceAccountsStore(db: Db) {
   return {
@@ -108,103 +98,13 @@ function serviceAccountQueries(db: Db) {
       return (await byName.limit(1).executeTakeFirst()) !== undefined;
     },
 
-    /** Inserts the user row and its membership; call inside a transaction. */
-    async insert(account: NewServiceAccount): Promise<number> {
-      const id = await insertReturningId(
-        db,
-        db.insertInto('users').values({
-          uid: account.uid,
-          version: 0,
-          login: account.login,
-          email: account.login,
-          name: account.name,
-          password: '',
-          salt: '',
-          theme: '',
-          org_id: account.orgId,
-          is_admin: 0,
-          is_disabled: account.isDisabled ? 1 : 0,
-          is_service_account: 1,
-          is_external: 0,
-          created: account.now,
-          updated: account.now,
-          last_seen_at: 0,
-        }),
-      );
-      await db
-        .insertInto('org_user')
-        .values({
-          org_id: account.orgId,
-          user_id: id,
-          role: account.role,
-          created: account.now,
-          updated: account.now,
-        })
-        .execute();
-      return id;
-    },
-
-    async update(
-      orgId: number,
-      id: number,
-      changes: { name?: string; login?: string; isDisabled?: boolean; role?: string; now: number },
-    ): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({
-          ...(changes.name !== undefined ? { name: changes.name } : {}),
-          ...(changes.login !== undefined ? { login: changes.login, email: changes.login } : {}),
-          ...(changes.isDisabled !== undefined ? { is_disabled: changes.isDisabled ? 1 : 0 } : {}),
-          updated: changes.now,
-        })
-        .where('id', '=', id)
-        .where('org_id', '=', orgId)
-        .where('is_service_account', '=', 1)
-        .execute();
-      if (changes.role !== undefined) {
-        await db
-          .updateTable('org_user')
-          .set({ role: changes.role, updated: changes.now })
-          .where('org_id', '=', orgId)
-          .where('user_id', '=', id)
-          .execute();
-      }
-    },
-
-    /**
-     * Deletes the account with its tokens, membership, team memberships and preferences; false,
-     * deleting nothing, when `id` is not a service account of the org (a user's id must not lose
-     * its membership and preferences to a refused request).
-     */
-    async delete(orgId: number, id: number): Promise<boolean> {
-      const account = await db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', id)
-        .where('org_id', '=', orgId)
-        .where('is_service_account', '=', 1)
-        .executeTakeFirst();
-      if (!account) return false;
+    /** Deletes the account's tokens (its user row is the users feature's to delete). */
+    async deleteTokens(orgId: number, id: number): Promise<void> {
       await db
         .deleteFrom('api_key')
         .where('org_id', '=', orgId)
         .where('service_account_id', '=', id)
         .execute();
-      await db.deleteFrom('team_member').where('org_id', '=', orgId).where('user_id', '=', id).execute();
-      await db.deleteFrom('preferences').where('org_id', '=', orgId).where('user_id', '=', id).execute();
-      await db.deleteFrom('org_user').where('org_id', '=', orgId).where('user_id', '=', id).execute();
-      const result = await db
-        .deleteFrom('users')
-        .where('id', '=', id)
-        .where('org_id', '=', orgId)
-        .where('is_service_account', '=', 1)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
-
-    /** Deletes every service account of the org (its tokens and membership cascade). */
-    async deleteAllOfOrg(orgId: number): Promise<void> {
-      await db.deleteFrom('users').where('is_service_account', '=', 1).where('org_id', '=', orgId).execute();
     },
 
     async search(

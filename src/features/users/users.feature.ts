@@ -55,10 +55,14 @@ export function registerUsers(deps: FeatureDeps, siblings: { orgs: OrgsLookup })
     }
     for (const [next, ids] of byNextOrg) await store.moveActiveOrg(ids, orgId, next);
   };
-  orgs.onOrgDeleted((orgId) => leaveActiveOrg(orgId));
+  orgs.onOrgDeleted(async (orgId) => {
+    // an org's service accounts are user rows bound to it: they go with it
+    await store.deleteServiceAccountsOfOrg(orgId);
+    await leaveActiveOrg(orgId);
+  });
   orgs.onOrgMemberRemoved((orgId, userId) => leaveActiveOrg(orgId, [userId]));
   registerUsersRoutes(deps.api, { users, clock: deps.clock, profiles });
   registerAdminUsersRoutes(deps.api, { users });
   registerOrgMembersRoutes(deps.api, { orgs, users: store });
-  return createUsersLookup(store, userAuth, listeners);
+  return createUsersLookup({ store, userAuth, orgs, listeners, unitOfWork: unitOfWork(deps.db) });
 }

@@ -1,4 +1,6 @@
 import { generateUid } from '../../lib/uid.js';
+import type { UnitOfWork } from '../../store/transaction.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import type { UserAuthStore } from './user-auth.store.js';
 import type { UserInOrg, UserRow, UsersStore } from './users.store.js';
 
@@ -20,6 +22,18 @@ export interface ExternalTokens {
   tokenType: string;
   /** epoch ms, 0 when unknown */
   expiry: number;
+}
+
+/** A new service account: a user row of its own kind, member of one org. */
+export interface NewServiceAccountUser {
+  uid: string;
+  orgId: number;
+  name: string;
+  /** also its email */
+  login: string;
+  role: string;
+  isDisabled: boolean;
+  now: number;
 }
 
 /**
@@ -54,6 +68,19 @@ export interface UsersLookup {
   createExternalUser(values: ExternalUserValues, orgId: number, now: number): Promise<number>;
   /** the provider's view of the user wins at each sign-in; marks a linked local user external */
   updateExternalUser(id: number, values: ExternalUserValues, now: number): Promise<void>;
+  /** a new service account's user row and its membership of its org with `role`; answers its id */
+  createServiceAccountUser(account: NewServiceAccountUser): Promise<number>;
+  /** renames (login and email follow) or disables/enables a service account of the org */
+  updateServiceAccountUser(
+    orgId: number,
+    id: number,
+    changes: { name?: string; login?: string; isDisabled?: boolean; now: number },
+  ): Promise<void>;
+  /**
+   * deletes a service account of the org (its membership, team memberships and tokens cascade;
+   * onUserDeleted listeners run in the same unit of work); false when there is none
+   */
+  deleteServiceAccountUser(orgId: number, id: number): Promise<boolean>;
   /** links the user to the external identity, keeping the sign-in's tokens */
   linkExternalId(
     userId: number,
@@ -70,11 +97,14 @@ export interface UsersListeners {
   deleted: ((userId: number) => Promise<void>)[];
 }
 
-export function createUsersLookup(
-  store: UsersStore,
-  userAuth: UserAuthStore,
-  listeners: UsersListeners,
-): UsersLookup {
+export function createUsersLookup(deps: {
+  store: UsersStore;
+  userAuth: UserAuthStore;
+  orgs: Pick<OrgsLookup, 'addMember'>;
+  listeners: UsersListeners;
+  unitOfWork: UnitOfWork;
+}): UsersLookup {
+  const { store, userAuth, orgs, listeners, unitOfWork } = deps;
   return {
     findByLoginOrEmail: (loginOrEmail, orgId) => store.findByLoginOrEmail(loginOrEmail, orgId),
     findById: (id, orgId) => store.findById(id, orgId),
@@ -126,6 +156,43 @@ export function createUsersLookup(
         updated: now,
       });
     },
+    createServiceAccountUser: (account) =>
+      unitOfWork(async () => {
+        const id = await store.insert({
+          uid: account.uid,
+          version: 0,
+          login: account.login,
+          email: account.login,
+          name: account.name,
+          password: '',
+          salt: '',
+          theme: '',
+          org_id: account.orgId,
+          is_admin: 0,
+          is_disabled: account.isDisabled ? 1 : 0,
+          is_service_account: 1,
+          is_external: 0,
+          created: account.now,
+          updated: account.now,
+          last_seen_at: 0,
+        });
+        await orgs.addMember(account.orgId, id, account.role, account.now);
+        return id;
+      }),
+    async updateServiceAccountUser(orgId, id, changes) {
+      await store.updateServiceAccount(orgId, id, {
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.login !== undefined ? { login: changes.login, email: changes.login } : {}),
+        ...(changes.isDisabled !== undefined ? { is_disabled: changes.isDisabled ? 1 : 0 } : {}),
+        updated: changes.now,
+      });
+    },
+    deleteServiceAccountUser: (orgId, id) =>
+      unitOfWork(async () => {
+        if (!(await store.deleteServiceAccount(orgId, id))) return false;
+        for (const listener of listeners.deleted) await listener(id);
+        return true;
+      }),
     linkExternalId: (userId, authModule, authId, tokens, now) =>
       userAuth.save(
         {

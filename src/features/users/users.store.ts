@@ -96,6 +96,36 @@ export function createUsersStore(db: Db) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    async updateServiceAccount(
+      orgId: number,
+      id: number,
+      values: Partial<Omit<UserRow, 'id'>>,
+    ): Promise<void> {
+      await db
+        .updateTable('users')
+        .set(values)
+        .where('id', '=', id)
+        .where('org_id', '=', orgId)
+        .where('is_service_account', '=', 1)
+        .execute();
+    },
+
+    /** Deletes a service account of the org; false when there is none. */
+    async deleteServiceAccount(orgId: number, id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('users')
+        .where('id', '=', id)
+        .where('org_id', '=', orgId)
+        .where('is_service_account', '=', 1)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Deletes every service account of the org (an org being deleted). */
+    async deleteServiceAccountsOfOrg(orgId: number): Promise<void> {
+      await db.deleteFrom('users').where('is_service_account', '=', 1).where('org_id', '=', orgId).execute();
+    },
+
     /** Users (not service accounts) among `userIds` (all when undefined) whose active org is `orgId`. */
     async withActiveOrg(orgId: number, userIds?: number[]): Promise<number[]> {
       let query = db
