@@ -178,8 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerOAuth(featureDeps, { users, orgs, startSession: auth.startSession });
   const teams = registerTeams(featureDeps, { orgs, users });
-  registerRbac(featureDeps, { orgs, teams });
-  const dashboards = registerDashboards(featureDeps);
+  registerRbac(featureDeps, { orgs, teams, users });
+  const dashboards = registerDashboards(featureDeps, { orgs, users, teams });
   registerPreferences(featureDeps, { dashboards, teams, orgs, users });
   registerAvatar(featureDeps);
   registerAnnotations(featureDeps, dashboards);

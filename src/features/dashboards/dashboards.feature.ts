@@ -22,7 +22,6 @@ import {
   type PermissionTargets,
 } from './permissions/legacy-permissions.routes.js';
 import { createLegacyPermissions, type PermissionTarget } from './permissions/legacy-permissions.service.js';
-import { createPrincipalNamesStore } from './permissions/legacy-permissions.store.js';
 import { createDashboardProvisioner } from './provisioning/dashboard-provisioner.js';
 import { registerDashboardImportRoutes } from './import/import.routes.js';
 import { registerDashboardProvisioning } from './provisioning/provisioning.js';
@@ -30,6 +29,9 @@ import { registerSearchRoutes } from './search/search.routes.js';
 import { createSearchService } from './search/search.service.js';
 import { createSearchStore } from './search/search.store.js';
 import { createTitleIndexCache } from './search/title-index.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { TeamsLookup } from '../teams/teams.lookup.js';
+import type { UsersLookup } from '../users/users.lookup.js';
 
 /** What features attached to dashboards (annotations) use: caller access and dashboard lookups. */
 export interface DashboardsLink {
@@ -73,7 +75,14 @@ const folderRef = (node: FolderNode): FolderRef => ({
 });
 
 /** Dashboards, folders, search, stars, tags, versions and dashboard provisioning. */
-export function registerDashboards(deps: FeatureDeps): DashboardsLink {
+export function registerDashboards(
+  deps: FeatureDeps,
+  siblings: {
+    orgs: Pick<OrgsLookup, 'isOrgMember'>;
+    users: Pick<UsersLookup, 'accountsByIds'>;
+    teams: Pick<TeamsLookup, 'teamsByIds'>;
+  },
+): DashboardsLink {
   const store = createDashboardsStore(deps.db);
   const foldersStore = createFoldersStore(deps.db);
   const folderDeletionListeners: FolderDeletionListener[] = [];
@@ -250,7 +259,9 @@ export function registerDashboards(deps: FeatureDeps): DashboardsLink {
   };
   const legacyPermissions = createLegacyPermissions({
     resourcePermissions: deps.resourcePermissions,
-    names: createPrincipalNamesStore(deps.db),
+    users: siblings.users,
+    teams: siblings.teams,
+    orgs: siblings.orgs,
   });
   const permissionTargets: PermissionTargets = {
     async dashboard(orgId, uid) {

@@ -2,6 +2,7 @@ import type { PermissionSource } from '../../access/authorizer.js';
 import type { FeatureDeps } from '../feature.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import type { TeamsLookup } from '../teams/teams.lookup.js';
+import type { UsersLookup } from '../users/users.lookup.js';
 import { createPermissionCache } from './permission-cache.js';
 import { createPermissionSource } from './permissions.service.js';
 import { createRbacStore } from './rbac.store.js';
@@ -42,15 +43,19 @@ export function createCachedPermissionSource(
  */
 export function registerRbac(
   deps: FeatureDeps,
-  siblings: { orgs: Pick<OrgsLookup, 'isOrgMember'>; teams: Pick<TeamsLookup, 'teamExists'> },
+  siblings: {
+    orgs: Pick<OrgsLookup, 'isOrgMember'>;
+    teams: Pick<TeamsLookup, 'teamExists' | 'setMembership' | 'teamsByIds' | 'membersOf'>;
+    users: Pick<UsersLookup, 'accountExists' | 'accountsByIds'>;
+  },
 ): void {
   const { config } = deps;
-  const rbacStore = createRbacStore(deps.db);
 
   const rolesStore = createRolesStore(deps.db);
   const roles = createRolesService({
     store: rolesStore,
     teamExists: siblings.teams.teamExists,
+    accountExists: siblings.users.accountExists,
     authorizer: deps.authorizer,
     clock: deps.clock,
     validatePermissions: config.rbac.permissionValidationEnabled,
@@ -61,9 +66,12 @@ export function registerRbac(
     deps.api,
     createResourcePermissionsApi({
       resourcePermissions: deps.resourcePermissions,
-      store: rbacStore,
       isOrgMember: siblings.orgs.isOrgMember,
       teamExists: siblings.teams.teamExists,
+      setTeamMembership: siblings.teams.setMembership,
+      accountsByIds: siblings.users.accountsByIds,
+      teamsByIds: siblings.teams.teamsByIds,
+      teamMembers: siblings.teams.membersOf,
       clock: deps.clock,
     }),
   );

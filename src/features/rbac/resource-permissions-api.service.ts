@@ -9,9 +9,10 @@ import {
   teamNotFound,
   userNotFound,
 } from './rbac.errors.js';
-import type { RbacStore } from './rbac.store.js';
 import { resourceKind, type Principal, type ResourceKind } from '../../access/resource-levels.js';
 import type { ResourcePermissions } from './resource-permissions.service.js';
+import type { TeamsLookup } from '../teams/teams.lookup.js';
+import type { UsersLookup } from '../users/users.lookup.js';
 
 interface Assignments {
   users: boolean;
@@ -56,13 +57,18 @@ interface ResourcePermissionView {
  */
 export function createResourcePermissionsApi(deps: {
   resourcePermissions: ResourcePermissions;
-  store: RbacStore;
   /** the orgs and teams features' answers */
   isOrgMember(orgId: number, userId: number): Promise<boolean>;
   teamExists(orgId: number, teamId: number): Promise<boolean>;
+  /** the teams feature keeps a user's team permission as its membership (TeamsLookup.setMembership) */
+  setTeamMembership: TeamsLookup['setMembership'];
+  /** names of the principals a list shows, batched (the users and teams lookups) */
+  accountsByIds: UsersLookup['accountsByIds'];
+  teamsByIds: TeamsLookup['teamsByIds'];
+  teamMembers: TeamsLookup['membersOf'];
   clock: Clock;
 }) {
-  const { resourcePermissions, store, clock } = deps;
+  const { resourcePermissions, clock, setTeamMembership } = deps;
 
   function kindOf(resource: string): ResourceKind {
     const kind = resourceKind(resource);
@@ -92,7 +98,7 @@ export function createResourcePermissionsApi(deps: {
     await resourcePermissions.set(identity.orgId, resource, id, principal, level);
     if (kind.resource === 'teams' && principal.kind === 'user') {
       const membership = level === '' ? null : (TEAM_MEMBERSHIP[level] ?? 0);
-      await store.setTeamMembership(identity.orgId, Number(id), principal.id, membership, clock.now());
+      await setTeamMembership(identity.orgId, Number(id), principal.id, membership, clock.now());
     }
   }
 
@@ -108,23 +114,23 @@ export function createResourcePermissionsApi(deps: {
       const views = await resourcePermissions.list(identity.orgId, resource, id);
       // Team members added through /api/teams hold their membership as their permission.
       if (kind.resource === 'teams') {
-        const members = await store.teamMembers(identity.orgId, Number(id));
+        const members = await deps.teamMembers(identity.orgId, Number(id));
         for (const member of members) {
-          if (views.some((v) => v.principal.kind === 'user' && v.principal.id === member.user_id)) continue;
+          if (views.some((v) => v.principal.kind === 'user' && v.principal.id === member.userId)) continue;
           const level = member.permission === 4 ? 'Admin' : 'Member';
           views.push({
-            principal: { kind: 'user', id: member.user_id },
+            principal: { kind: 'user', id: member.userId },
             level,
             actions: kind.levels[level] ?? [],
             id: member.id,
-            roleName: `managed:users:${member.user_id}:permissions`,
+            roleName: `managed:users:${member.userId}:permissions`,
           });
         }
       }
-      const users = await store.usersByIds(
+      const users = await deps.accountsByIds(
         views.flatMap((v) => (v.principal.kind === 'user' ? [v.principal.id] : [])),
       );
-      const teams = await store.teamsByIds(
+      const teams = await deps.teamsByIds(
         identity.orgId,
         views.flatMap((v) => (v.principal.kind === 'team' ? [v.principal.id] : [])),
       );
@@ -140,12 +146,12 @@ export function createResourcePermissionsApi(deps: {
         };
         const { principal } = view;
         if (principal.kind === 'user') {
-          const user = users.find((u) => u.id === principal.id);
+          const user = users.get(principal.id);
           if (!user) return [];
           return [
             {
               ...base,
-              isServiceAccount: user.is_service_account === 1,
+              isServiceAccount: user.isServiceAccount,
               userId: user.id,
               userUid: user.uid,
               userLogin: user.login,
@@ -154,7 +160,7 @@ export function createResourcePermissionsApi(deps: {
           ];
         }
         if (principal.kind === 'team') {
-          const team = teams.find((t) => t.id === principal.id);
+          const team = teams.get(principal.id);
           if (!team) return [];
           return [
             {

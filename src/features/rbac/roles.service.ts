@@ -54,6 +54,8 @@ export function createRolesService(deps: {
   store: RolesStore;
   /** the teams feature's answer */
   teamExists(orgId: number, teamId: number): Promise<boolean>;
+  /** the users feature's answer: a user or a service account has this id */
+  accountExists(userId: number): Promise<boolean>;
   authorizer: Authorizer;
   clock: Clock;
   validatePermissions: boolean;
@@ -140,7 +142,7 @@ export function createRolesService(deps: {
   }
 
   async function requireAssignee(identity: Identity, assignee: Assignee): Promise<void> {
-    if (assignee.kind === 'user' && !(await store.userExists(assignee.id))) throw userNotFound();
+    if (assignee.kind === 'user' && !(await deps.accountExists(assignee.id))) throw userNotFound();
     if (assignee.kind === 'team' && !(await deps.teamExists(identity.orgId, assignee.id)))
       throw teamNotFound();
   }

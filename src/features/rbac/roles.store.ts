@@ -384,12 +384,6 @@ export function createRolesStore(db: Db) {
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
-
-    async userExists(userId: number): Promise<boolean> {
-      return (
-        (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined
-      );
-    },
   };
 }
 

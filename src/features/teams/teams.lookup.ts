@@ -1,11 +1,34 @@
 import type { TeamsStore } from './teams.store.js';
 
+/** Who a team is, for lists naming their principals. */
+export interface TeamSummary {
+  id: number;
+  uid: string;
+  name: string;
+  email: string;
+}
+
 /**
  * The teams feature's face to its siblings: teams and team members (tables team, team_member)
  * are read and written only through these functions.
  */
 export interface TeamsLookup {
   teamExists(orgId: number, teamId: number): Promise<boolean>;
+  /** id -> the org's teams among `ids` (batched: one query per 500 ids) */
+  teamsByIds(orgId: number, ids: number[]): Promise<Map<number, TeamSummary>>;
+  /** a team's memberships (membership id, user, permission: 0 Member, 4 Admin), oldest first */
+  membersOf(orgId: number, teamId: number): Promise<{ id: number; userId: number; permission: number }[]>;
+  /**
+   * Grafana's team permission hook (rbac): a user's Member (0) or Admin (4) permission on a team
+   * is its membership; null removes it
+   */
+  setMembership(
+    orgId: number,
+    teamId: number,
+    userId: number,
+    permission: number | null,
+    now: number,
+  ): Promise<void>;
   /** `listener` runs inside the unit of work that deletes a team (to delete what hangs on it) */
   onTeamDeleted(listener: (orgId: number, teamId: number) => Promise<void>): void;
 }
@@ -16,6 +39,16 @@ export function createTeamsLookup(
 ): TeamsLookup {
   return {
     teamExists: (orgId, teamId) => store.exists(orgId, teamId),
+    teamsByIds: async (orgId, ids) =>
+      new Map((await store.summariesByIds(orgId, [...new Set(ids)])).map((team) => [team.id, team])),
+    membersOf: async (orgId, teamId) =>
+      (await store.memberPermissions(orgId, teamId)).map((m) => ({
+        id: m.id,
+        userId: m.user_id,
+        permission: m.permission,
+      })),
+    setMembership: (orgId, teamId, userId, permission, now) =>
+      store.setMembership(orgId, teamId, userId, permission, now),
     onTeamDeleted: (listener) => void deletedListeners.push(listener),
   };
 }

@@ -223,6 +223,81 @@ function queries(db: Db) {
         .execute();
     },
 
+    /**
+     * Grafana's team permission hook: a user's permission on a team is also its membership
+     * (Member 0, Admin 4; null removes it).
+     */
+    async setMembership(
+      orgId: number,
+      teamId: number,
+      userId: number,
+      permission: number | null,
+      now: number,
+    ): Promise<void> {
+      await inTransaction(db, async (trx) => {
+        const existing = await trx
+          .selectFrom('team_member')
+          .select('id')
+          .where('team_id', '=', teamId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (permission === null) {
+          if (existing) await trx.deleteFrom('team_member').where('id', '=', existing.id).execute();
+        } else if (existing) {
+          await trx
+            .updateTable('team_member')
+            .set({ permission, updated: now })
+            .where('id', '=', existing.id)
+            .execute();
+        } else {
+          await trx
+            .insertInto('team_member')
+            .values({
+              org_id: orgId,
+              team_id: teamId,
+              user_id: userId,
+              permission,
+              created: now,
+              updated: now,
+            })
+            .execute();
+        }
+      });
+    },
+
+    /** The org's teams among `ids` (one query per 500 ids). */
+    async summariesByIds(
+      orgId: number,
+      ids: number[],
+    ): Promise<{ id: number; uid: string; name: string; email: string }[]> {
+      const rows = [];
+      for (let i = 0; i < ids.length; i += 500) {
+        rows.push(
+          ...(await db
+            .selectFrom('team')
+            .select(['id', 'uid', 'name', 'email'])
+            .where('org_id', '=', orgId)
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
+    /** A team's memberships with their permission (0 member, 4 admin), oldest first. */
+    memberPermissions(
+      orgId: number,
+      teamId: number,
+    ): Promise<{ id: number; user_id: number; permission: number }[]> {
+      return db
+        .selectFrom('team_member')
+        .select(['id', 'user_id', 'permission'])
+        .where('org_id', '=', orgId)
+        .where('team_id', '=', teamId)
+        .orderBy('id')
+        .execute();
+    },
+
     /** Removes the user from every team of the org (it left the org). */
     async removeFromAllTeams(orgId: number, userId: number): Promise<void> {
       await db.deleteFrom('team_member').where('org_id', '=', orgId).where('user_id', '=', userId).execute();

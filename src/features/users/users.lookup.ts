@@ -36,6 +36,15 @@ export interface NewServiceAccountUser {
   now: number;
 }
 
+/** Who a user or service account is, for lists naming their principals. */
+export interface AccountSummary {
+  id: number;
+  uid: string;
+  login: string;
+  email: string;
+  isServiceAccount: boolean;
+}
+
 /**
  * The users feature's face to its siblings: users and service accounts (table users) are read
  * and written only through these functions.
@@ -47,6 +56,10 @@ export interface UsersLookup {
   findById(id: number, orgId: number | null): Promise<UserInOrg | undefined>;
   /** whether a user (not a service account) has this id */
   userExists(id: number): Promise<boolean>;
+  /** whether a user or a service account has this id */
+  accountExists(id: number): Promise<boolean>;
+  /** id -> the users and service accounts among `ids` (batched: one query per 500 ids) */
+  accountsByIds(ids: number[]): Promise<Map<number, AccountSummary>>;
   /** a user's or service account's id from a numeric id or a uid */
   resolveUserId(idOrUid: string): Promise<number | undefined>;
   touchLastSeen(id: number, now: number): Promise<void>;
@@ -111,6 +124,22 @@ export function createUsersLookup(deps: {
     async userExists(id) {
       const user = await store.getById(id);
       return user !== undefined && !user.is_service_account;
+    },
+    accountExists: async (id) => (await store.getById(id)) !== undefined,
+    async accountsByIds(ids) {
+      const rows = await store.summariesByIds([...new Set(ids)]);
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          {
+            id: r.id,
+            uid: r.uid,
+            login: r.login,
+            email: r.email,
+            isServiceAccount: r.is_service_account === 1,
+          },
+        ]),
+      );
     },
     resolveUserId: (idOrUid) => store.resolveId(idOrUid),
     touchLastSeen: (id, now) => store.touchLastSeen(id, now),

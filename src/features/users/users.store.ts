@@ -110,6 +110,23 @@ export function createUsersStore(db: Db) {
         .execute();
     },
 
+    /** The users and service accounts among `ids` (one query per 500 ids). */
+    async summariesByIds(
+      ids: number[],
+    ): Promise<{ id: number; uid: string; login: string; email: string; is_service_account: number }[]> {
+      const rows = [];
+      for (let i = 0; i < ids.length; i += 500) {
+        rows.push(
+          ...(await db
+            .selectFrom('users')
+            .select(['id', 'uid', 'login', 'email', 'is_service_account'])
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
     /** Deletes a service account of the org; false when there is none. */
     async deleteServiceAccount(orgId: number, id: number): Promise<boolean> {
       const result = await db

@@ -5,7 +5,9 @@ import {
   permissionTeamNotFound as unknownTeam,
   permissionUserNotFound as unknownUser,
 } from '../dashboards.errors.js';
-import type { PrincipalNamesStore } from './legacy-permissions.store.js';
+import type { OrgsLookup } from '../../orgs/orgs.lookup.js';
+import type { TeamsLookup } from '../../teams/teams.lookup.js';
+import type { UsersLookup } from '../../users/users.lookup.js';
 
 export interface PermissionTarget {
   resource: 'dashboards' | 'folders';
@@ -32,9 +34,12 @@ const key = (p: Principal) => (p.kind === 'builtin' ? `builtin:${p.role}` : `${p
  */
 export function createLegacyPermissions(deps: {
   resourcePermissions: ResourcePermissions;
-  names: PrincipalNamesStore;
+  /** who the principals are (batched: one query per list), through their owners' lookups */
+  users: Pick<UsersLookup, 'accountsByIds'>;
+  teams: Pick<TeamsLookup, 'teamsByIds'>;
+  orgs: Pick<OrgsLookup, 'isOrgMember'>;
 }) {
-  const { resourcePermissions, names } = deps;
+  const { resourcePermissions, users: usersLookup, teams: teamsLookup, orgs } = deps;
 
   async function present(
     orgId: number,
@@ -45,7 +50,10 @@ export function createLegacyPermissions(deps: {
     const withLevel = grants.filter((g) => LEGACY_LEVELS[g.level] !== undefined);
     const userIds = withLevel.flatMap((g) => (g.principal.kind === 'user' ? [g.principal.id] : []));
     const teamIds = withLevel.flatMap((g) => (g.principal.kind === 'team' ? [g.principal.id] : []));
-    const [users, teams] = await Promise.all([names.users(userIds), names.teams(orgId, teamIds)]);
+    const [users, teams] = await Promise.all([
+      usersLookup.accountsByIds(userIds),
+      teamsLookup.teamsByIds(orgId, teamIds),
+    ]);
     return withLevel.map((g) => {
       const p = g.principal;
       const user = p.kind === 'user' ? users.get(p.id) : undefined;
@@ -106,10 +114,10 @@ export function createLegacyPermissions(deps: {
         if (!level || given.length !== 1) throw invalidItem();
         let principal: Principal;
         if (item.userId) {
-          if (!(await names.userInOrg(orgId, item.userId))) throw unknownUser();
+          if (!(await orgs.isOrgMember(orgId, item.userId))) throw unknownUser();
           principal = { kind: 'user', id: item.userId };
         } else if (item.teamId) {
-          if (!(await names.teams(orgId, [item.teamId])).size) throw unknownTeam();
+          if (!(await teamsLookup.teamsByIds(orgId, [item.teamId])).size) throw unknownTeam();
           principal = { kind: 'team', id: item.teamId };
         } else {
           if (!['Viewer', 'Editor', 'Admin'].includes(item.role ?? '')) throw invalidItem();
