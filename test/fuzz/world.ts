@@ -122,6 +122,9 @@ export async function seedWorld(
     })
   ).body as { uid: string };
   const annotation = (await ok('POST', '/api/annotations', { text: 'fuzz' })).body as { id: number };
+  // the org's alerting configuration (default policy and contact point) is created on first use,
+  // by any request that reads it, refused or not: create it before counting rows
+  await ok('GET', '/api/v1/provisioning/policies');
 
   const auth: AuthVariant[] = [
     { name: 'none', headers: {} },

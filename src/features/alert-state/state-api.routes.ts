@@ -26,7 +26,10 @@ function integer(query: Query, name: string, fallback: number): number {
   const raw = one(query, name);
   if (raw === undefined || raw === '') return fallback;
   if (!/^-?\d+$/.test(raw)) throw new BadData(`invalid ${name}: ${raw} is not an integer`);
-  return Number(raw);
+  const value = Number(raw);
+  // no column or LIMIT takes more (2^40 seconds is 34 000 years)
+  if (Math.abs(value) > 2 ** 40) throw new BadData(`invalid ${name}: ${raw} is out of range`);
+  return value;
 }
 
 function bool(query: Query, name: string): boolean {
