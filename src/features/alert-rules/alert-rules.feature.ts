@@ -1,5 +1,5 @@
 import { unitOfWork } from '../../store/transaction.js';
-import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
+import type { DashboardsLookup } from '../dashboards/dashboards.lookup.js';
 import type { DataSourcesLookup } from '../datasources/datasources.lookup.js';
 import type { FeatureDeps } from '../feature.js';
 import { createRuleAccess } from './alert-rules.access.js';
@@ -25,7 +25,7 @@ export function registerAlertRules(
   deps: FeatureDeps,
   siblings: {
     dashboards: Pick<
-      DashboardsLink,
+      DashboardsLookup,
       'folderByUid' | 'rootFolderByTitle' | 'folderPath' | 'onFoldersDeleting'
     >;
     datasources: Pick<DataSourcesLookup, 'typeOf'>;

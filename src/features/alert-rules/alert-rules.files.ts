@@ -9,7 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../alerting/provisioning/expand-values.js';
 import { readAlertingFiles } from '../alerting/provisioning/read-files.js';
-import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
+import type { DashboardsLookup } from '../dashboards/dashboards.lookup.js';
 import { folderNotFound, invalidRule } from './alert-rules.errors.js';
 import type { AlertQueryBody } from './alert-rules.schema.js';
 import type { AlertRulesService } from './alert-rules.service.js';
@@ -91,7 +91,7 @@ export async function provisionAlertRuleFiles(deps: {
   logger: FastifyBaseLogger;
   service: AlertRulesService;
   references: ReferenceCheck;
-  dashboards: Pick<DashboardsLink, 'folderByUid' | 'rootFolderByTitle'>;
+  dashboards: Pick<DashboardsLookup, 'folderByUid' | 'rootFolderByTitle'>;
 }): Promise<void> {
   const { logger } = deps;
   const attempt = async (path: string, what: string, work: () => Promise<unknown>) => {

@@ -1,5 +1,5 @@
 import type { DataSourcesLookup } from '../datasources/datasources.lookup.js';
-import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
+import type { DashboardsLookup } from '../dashboards/dashboards.lookup.js';
 import { EXPRESSION_DATASOURCE_UID } from './alert-rule.js';
 import { invalidRule } from './alert-rules.errors.js';
 import type { RuleDraft } from './rule-draft.js';
@@ -10,7 +10,7 @@ import type { RuleDraft } from './rule-draft.js';
  * their notification settings name.
  */
 export function createReferenceCheck(deps: {
-  dashboards: Pick<DashboardsLink, 'folderByUid'>;
+  dashboards: Pick<DashboardsLookup, 'folderByUid'>;
   datasources: Pick<DataSourcesLookup, 'typeOf'>;
   /** whether the org has a contact point of that name */
   receiverExists: (orgId: number, name: string) => Promise<boolean>;

@@ -2,7 +2,7 @@ import { accessDenied } from '../../access/authorizer.js';
 import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CallerAccess, DashboardRef } from '../dashboards/dashboard-access.js';
-import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
+import type { DashboardsLookup } from '../dashboards/dashboards.lookup.js';
 import { can } from '../../access/evaluator.js';
 import { avatarUrl } from '../../lib/avatar-url.js';
 import { joinTag, parseTags, validTags } from './annotation-tags.js';
@@ -91,7 +91,7 @@ function parseData(text: string): unknown {
  */
 export function createAnnotationsService(deps: {
   store: AnnotationsStore;
-  dashboards: DashboardsLink;
+  dashboards: DashboardsLookup;
   clock: Clock;
 }) {
   const { store, dashboards, clock } = deps;

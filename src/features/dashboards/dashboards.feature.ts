@@ -1,9 +1,10 @@
 import type { Identity } from '../../access/identity.js';
 import type { FeatureDeps } from '../feature.js';
-import { createAccessFactory, folderChainScopes, type AccessFactory } from './dashboard-access.js';
+import { createAccessFactory, folderChainScopes } from './dashboard-access.js';
+import type { DashboardsLookup, FolderRef } from './dashboards.lookup.js';
 import { registerDashboardsRoutes } from './dashboards.routes.js';
 import { createDashboardsService, type DashboardSavedListener } from './dashboards.service.js';
-import { createDashboardsStore, type DashboardHead, type DashboardsStore } from './dashboards.store.js';
+import { createDashboardsStore, type DashboardHead } from './dashboards.store.js';
 import { actionsByDefault } from './default-grants.js';
 import { createDashboardDerivedGrants } from './derived-grants.js';
 import { createFolderTreeCache } from './folders/folder-tree.js';
@@ -33,35 +34,6 @@ import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import type { TeamsLookup } from '../teams/teams.lookup.js';
 import type { UsersLookup } from '../users/users.lookup.js';
 
-/** What features attached to dashboards (annotations) use: caller access and dashboard lookups. */
-export interface DashboardsLink {
-  access: AccessFactory;
-  headByUid: DashboardsStore['headByUid'];
-  headById: DashboardsStore['headById'];
-  /** a dashboard's id from its uid in an org, and back (preferences keep uids, clients send ids) */
-  idOfUid(orgId: number, uid: string): Promise<number | undefined>;
-  uidOfId(orgId: number, id: number): Promise<string | undefined>;
-  /** a folder of the org (alert rules live in folders) */
-  folderByUid(orgId: number, uid: string): Promise<FolderRef | undefined>;
-  /** a folder at the root found by its title (file provisioning may name folders by title) */
-  rootFolderByTitle(orgId: number, title: string): Promise<FolderRef | undefined>;
-  /** the titles from the root down to the folder itself, or undefined when it does not exist */
-  folderPath(orgId: number, uid: string): Promise<string[] | undefined>;
-  /** asked inside a folder delete's unit of work (the folder and its descendants): throw to refuse */
-  onFoldersDeleting(listener: FolderDeletionListener): void;
-  /** the org's folders: the cached tree, read afresh when it lacks `mustHave` (created elsewhere) */
-  folderTree(orgId: number, mustHave?: string): Promise<FolderTree>;
-  /** told inside every dashboard save's unit of work (API, import, restore, provisioning) */
-  onDashboardSaved(listener: DashboardSavedListener): void;
-}
-
-interface FolderRef {
-  uid: string;
-  title: string;
-  /** '' at the root */
-  parentUid: string;
-}
-
 /** A folder of the tree by its numeric id (the deprecated API's), scanning: ids are rare. */
 const folderById = (tree: FolderTree, id: number): FolderNode | undefined => {
   for (const node of tree.byUid.values()) if (node.id === id) return node;
@@ -82,7 +54,7 @@ export function registerDashboards(
     users: Pick<UsersLookup, 'accountsByIds'>;
     teams: Pick<TeamsLookup, 'teamsByIds'>;
   },
-): DashboardsLink {
+): DashboardsLookup {
   const store = createDashboardsStore(deps.db);
   const foldersStore = createFoldersStore(deps.db);
   const folderDeletionListeners: FolderDeletionListener[] = [];

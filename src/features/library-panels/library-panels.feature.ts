@@ -1,4 +1,4 @@
-import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
+import type { DashboardsLookup } from '../dashboards/dashboards.lookup.js';
 import type { FeatureDeps } from '../feature.js';
 import { unitOfWork } from '../../store/transaction.js';
 import { registerLibraryPanelsRoutes } from './library-panels.routes.js';
@@ -11,7 +11,7 @@ import { createLibraryPanelsStore } from './library-panels.store.js';
  * (`libraryPanel.uid`); a deleted dashboard's connections go with it (foreign key); a folder's
  * elements go with the folder, which is refused while a dashboard elsewhere uses one.
  */
-export function registerLibraryPanels(deps: FeatureDeps, siblings: { dashboards: DashboardsLink }): void {
+export function registerLibraryPanels(deps: FeatureDeps, siblings: { dashboards: DashboardsLookup }): void {
   const { dashboards } = siblings;
   const service = createLibraryPanelsService({
     store: createLibraryPanelsStore(deps.db),

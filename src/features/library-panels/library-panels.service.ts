@@ -8,7 +8,7 @@ import { generateUid, isValidUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import type { UnitOfWork } from '../../store/transaction.js';
 import { GENERAL } from '../dashboards/dashboard-access.js';
-import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
+import type { DashboardsLookup } from '../dashboards/dashboards.lookup.js';
 import type { SavedDashboard } from '../dashboards/dashboards.service.js';
 import type { FolderTree } from '../dashboards/folders/folder-tree.js';
 import {
@@ -85,7 +85,7 @@ const user = (id: number, login: string | null, email: string | null) => ({
  */
 export function createLibraryPanelsService(deps: {
   store: LibraryPanelsStore;
-  dashboards: Pick<DashboardsLink, 'access' | 'folderTree'>;
+  dashboards: Pick<DashboardsLookup, 'access' | 'folderTree'>;
   unitOfWork: UnitOfWork;
   clock: Clock;
 }) {

@@ -1,4 +1,4 @@
-import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
+import type { DashboardsLookup } from '../dashboards/dashboards.lookup.js';
 import type { FeatureDeps } from '../feature.js';
 import { registerSnapshotsRoutes } from './snapshots.routes.js';
 import { createSnapshotsService } from './snapshots.service.js';
@@ -11,7 +11,7 @@ const CLEANUP_INTERVAL_MS = 10 * 60_000;
  * Dashboard snapshots (/api/snapshots…, issue #24): the `dashboard_snapshot` table. Expired
  * snapshots are not served, and a background job deletes them.
  */
-export function registerSnapshots(deps: FeatureDeps, siblings: { dashboards: DashboardsLink }): void {
+export function registerSnapshots(deps: FeatureDeps, siblings: { dashboards: DashboardsLookup }): void {
   const { server } = deps.config;
   const root = server.rootUrl || `http://${server.domain}:${server.httpPort}/`;
   const service = createSnapshotsService({

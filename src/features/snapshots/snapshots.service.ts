@@ -5,7 +5,7 @@ import { toIso, type Clock } from '../../lib/clock.js';
 import { LIMITS } from '../../lib/limits.js';
 import { generateUid, isValidUid } from '../../lib/uid.js';
 import { onUniqueViolation } from '../../store/unique-violation.js';
-import type { DashboardsLink } from '../dashboards/dashboards.feature.js';
+import type { DashboardsLookup } from '../dashboards/dashboards.lookup.js';
 import {
   externalSnapshotsDisabled,
   snapshotAccessDenied,
@@ -40,7 +40,7 @@ const truncated = (text: string, max: number) => [...text].slice(0, max).join(''
  */
 export function createSnapshotsService(deps: {
   store: SnapshotsStore;
-  dashboards: Pick<DashboardsLink, 'access' | 'headByUid'>;
+  dashboards: Pick<DashboardsLookup, 'access' | 'headByUid'>;
   clock: Clock;
   /** `[server] root_url`, ending in `/`: links are absolute, as Grafana's are */
   appUrl: string;
