@@ -137,6 +137,13 @@ export function registerErrorMapping(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send({ message: 'bad request data: the body is not valid JSON' });
     }
+    // PostgreSQL stores no U+0000 in text (22021; 22P05 in JSON): the statement failed, its unit
+    // of work rolled back, and the request's own text is what cannot be stored.
+    if (error.code === '22021' || error.code === '22P05') {
+      return reply
+        .status(400)
+        .send({ message: 'bad request data: text must not contain the NUL character (U+0000)' });
+    }
     if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Internal server error' });

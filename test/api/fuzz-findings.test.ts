@@ -23,6 +23,26 @@ describe('fuzzer findings', () => {
     expect(preferences.body.theme).toBe('dark');
   });
 
+  it('a NUL character (U+0000) in stored text is 400 on every database, and nothing is written', async () => {
+    const server = await startTestServer();
+    const refusedOrStored = await call(server, 'POST', '/api/orgs', {
+      as: ADMIN,
+      body: { name: 'a\u0000b' },
+    });
+    // PostgreSQL cannot store it (400, nothing written); SQLite and MariaDB store it as sent
+    const postgres = server.config.database.type === 'postgres';
+    expect(refusedOrStored.status, JSON.stringify(refusedOrStored.body)).toBe(postgres ? 400 : 200);
+    const orgs = await call<{ name: string }[]>(server, 'GET', '/api/orgs', { as: ADMIN });
+    if (postgres) {
+      expect(refusedOrStored.body).toEqual({
+        message: 'bad request data: text must not contain the NUL character (U+0000)',
+      });
+      expect(orgs.body.map((o) => o.name)).toEqual(['Main Org.']);
+    } else {
+      expect(orgs.body.map((o) => o.name)).toContain('a\u0000b');
+    }
+  });
+
   it('a number in a query string or path that is not finite (1e309) is 400, not a database error', async () => {
     const server = await startTestServer();
     for (const path of [

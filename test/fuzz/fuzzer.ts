@@ -113,14 +113,6 @@ const EXCEPTIONS: {
     reason: 'SPEC G12: an unknown type fails the search with 500 "Search failed", as in Grafana',
   },
   {
-    operations: /^[A-Z]+ \//,
-    allows: (status, _text, sent) =>
-      status === 500 && (sent.includes('\\u0000') || sent.includes('\u0000') || sent.includes('%00')),
-    reason:
-      'OPEN, not fixed: PostgreSQL refuses U+0000 in text and svc passes a NUL of a request string through ' +
-      '(POST /api/orgs with a name holding \\u0000 is a 500 on PostgreSQL); to fix by refusing NUL in request strings',
-  },
-  {
     operations: /^[A-Z]+ \/api\/(datasources|ds)\//,
     allows: (status, text) => status >= 502 && status <= 504 && text.includes('"message"'),
     reason: 'a data source upstream that is down (the seeded one points at a closed port) is 502 {message}',
