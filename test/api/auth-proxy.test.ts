@@ -49,8 +49,12 @@ describe('[auth.proxy]', () => {
     expect(again.body.id).toBe(me.body.id);
     const lookup = await call(server, 'GET', '/api/users/lookup?loginOrEmail=alice', { as: ADMIN });
     expect(lookup.status).toBe(200);
-    expect(lookup.body).toMatchObject({ id: me.body.id, login: 'alice' });
-    // Grafana compat: lookup answers a subset of the profile; the full one names the provider.
+    expect(lookup.body).toMatchObject({
+      id: me.body.id,
+      login: 'alice',
+      isExternal: true,
+      authLabels: ['Auth Proxy'],
+    });
     const byId = await call(server, 'GET', `/api/users/${lookup.body.id}`, { as: ADMIN });
     expect(byId.body).toMatchObject({ isExternal: true, authLabels: ['Auth Proxy'] });
     const search = await call(server, 'GET', '/api/users/search?query=alice', { as: ADMIN });

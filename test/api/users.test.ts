@@ -149,11 +149,16 @@ describe('/api/users (server admin)', () => {
       as: ADMIN,
     });
     expect(lookup.status).toBe(200);
+    // SPEC's user, the same as by id
+    expect(lookup.body).toEqual(byId.body);
     expect(lookup.body).toMatchObject({
       id: user.id,
       login: 'noah',
       email: 'noah@example.com',
       isGrafanaAdmin: false,
+      isDisabled: false,
+      isExternal: false,
+      authLabels: [],
     });
     expect((await call(server, 'GET', '/api/users/lookup?loginOrEmail=ghost', { as: ADMIN })).status).toBe(
       404,

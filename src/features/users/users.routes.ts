@@ -76,23 +76,10 @@ export function registerUsersRoutes(
     '/api/users/lookup',
     { config: { permission: can('users:read', 'global.users:*') }, schema: { querystring: LookupQuery } },
     async (request) => {
+      // SPEC: the user, as /api/users/{id} answers it (isDisabled, isExternal, authLabels included)
       const user = await users.lookup(request.query.loginOrEmail);
-      // Grafana compat: lookup answers a subset of the profile.
-      const { id, name, email, login, theme, isServerAdmin, isGrafanaAdmin, orgId, updatedAt, createdAt } =
-        presentUser(user);
-      return {
-        id,
-        uid: user.uid,
-        name,
-        email,
-        login,
-        theme,
-        isServerAdmin,
-        isGrafanaAdmin,
-        orgId,
-        updatedAt,
-        createdAt,
-      };
+      const labels = await users.authLabelsOf([user]);
+      return presentUser(user, user.org_id, labels.get(user.id));
     },
   );
 
