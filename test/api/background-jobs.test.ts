@@ -28,8 +28,8 @@ async function until(condition: () => boolean, ms = 5_000): Promise<void> {
   }
 }
 
-/** Three runners of one job every 100 ms; `cut` makes a runner's lease renewals fail (no database). */
-async function threeRunners() {
+/** Three runners of one job every `intervalMs`; `cut` makes a runner's lease renewals fail (no database). */
+async function threeRunners(intervalMs = 100) {
   testDb = await createTestDatabase();
   const config = testConfig(testDb.overrides);
   const databases = [0, 1, 2].map(() => openDatabase(config.database));
@@ -46,7 +46,7 @@ async function threeRunners() {
         db: database.db,
         clock: systemClock,
         logger,
-        jobs: [{ name: 'tick', intervalMs: 100, run: () => Promise.resolve(void runs.push(holder)) }],
+        jobs: [{ name: 'tick', intervalMs, run: () => Promise.resolve(void runs.push(holder)) }],
         lease: {
           store: {
             acquire: (...args) =>
@@ -96,13 +96,15 @@ describe('background jobs under a lease', () => {
   });
 
   it('runs a job once per interval, not every other interval', async () => {
-    const { runs } = await threeRunners();
+    // 300 ms: a claim that takes a loaded database up to one interval still lands in its slot
+    const interval = 300;
+    const { runs } = await threeRunners(interval);
     await until(() => runs.length >= 1);
     const start = Date.now();
     const first = runs.length;
-    await sleep(1_000);
-    // 100 ms jobs: about 10 runs a second (the old runner's jitter skipped every second one)
-    expect(runs.length - first).toBeGreaterThanOrEqual(7);
-    expect(Date.now() - start).toBeGreaterThanOrEqual(1_000);
+    await until(() => runs.length >= first + 6, 10_000);
+    // six runs take six intervals (the old runner's jitter skipped every second one: twelve)
+    expect(Date.now() - start).toBeLessThan(6 * interval * 1.6);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(5 * interval - 50);
   });
 });
