@@ -7,6 +7,7 @@ import { ManualClock } from '../helpers/clock.js';
 import { createUser } from '../helpers/factories.js';
 import { startHttpReceiver, type HttpReceiver } from '../helpers/peers/http-receiver.js';
 import { screenshot } from './browser.js';
+import { labFolderAndPrometheus, ok } from './seed.js';
 import { newPage, openSignedIn, useChromium, waitForPanels } from './session.js';
 
 // Issue #19's journey in one chain: a rule made from a dashboard panel over a real Prometheus
@@ -40,25 +41,9 @@ afterAll(async () => {
 /** Polls until the UI settles (the machine running the tests may be busy). */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
 
-async function ok<T = Record<string, any>>(
-  response: Promise<{ status: number; body: unknown }>,
-  status = 200,
-) {
-  const answer = await response;
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  return answer.body as T;
-}
-
 /** Folder "Lab", a Prometheus data source, the "journey hook" webhook and a dashboard with one panel. */
 async function world(server: TestServer) {
-  const folder = await ok(call(server, 'POST', '/api/folders', { as: ADMIN, body: { title: 'Lab' } }));
-  const ds = await ok<{ datasource: { uid: string } }>(
-    call(server, 'POST', '/api/datasources', {
-      as: ADMIN,
-      body: { name: 'prom', type: 'prometheus', url: gauge.prometheus.url, access: 'proxy', isDefault: true },
-    }),
-  );
-  const dsUid = ds.datasource.uid;
+  const { folderUid, dsUid } = await labFolderAndPrometheus(server, gauge.prometheus.url);
   await ok(
     call(server, 'POST', '/api/v1/provisioning/contact-points', {
       as: ADMIN,
@@ -92,7 +77,7 @@ async function world(server: TestServer) {
       },
     }),
   );
-  return { folderUid: folder.uid as string, dsUid };
+  return { folderUid, dsUid };
 }
 
 const stateOf = (page: Page) => page.locator('tr[data-rule="Room temperature"] .state-badge');

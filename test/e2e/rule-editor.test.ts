@@ -6,6 +6,7 @@ import { ADMIN, call } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
 import { createUser } from '../helpers/factories.js';
 import { screenshot } from './browser.js';
+import { labFolderAndPrometheus, ok } from './seed.js';
 import { newPage, openSignedIn, useChromium, waitForPanels } from './session.js';
 
 // The alert rule editor against a real Prometheus scraping a gauge the test sets: rules made in
@@ -30,26 +31,8 @@ const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeou
 
 const fieldError = (page: Page, field: string) => page.locator(`[data-field="${field}"] > .field-error`);
 
-async function ok<T = Record<string, any>>(
-  response: Promise<{ status: number; body: unknown }>,
-  status = 200,
-) {
-  const answer = await response;
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  return answer.body as T;
-}
-
 /** A folder and a Prometheus data source over the gauge's Prometheus. */
-async function world(server: TestServer) {
-  const folder = await ok(call(server, 'POST', '/api/folders', { as: ADMIN, body: { title: 'Lab' } }));
-  const ds = await ok<{ datasource: { uid: string } }>(
-    call(server, 'POST', '/api/datasources', {
-      as: ADMIN,
-      body: { name: 'prom', type: 'prometheus', url: gauge.prometheus.url, access: 'proxy', isDefault: true },
-    }),
-  );
-  return { folderUid: folder.uid as string, dsUid: ds.datasource.uid };
-}
+const world = (server: TestServer) => labFolderAndPrometheus(server, gauge.prometheus.url);
 
 const rules = async (server: TestServer) =>
   ok<Record<string, any>[]>(call(server, 'GET', '/api/v1/provisioning/alert-rules', { as: ADMIN }));

@@ -2,6 +2,28 @@ import { expect } from 'vitest';
 import type { TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 
+/** The body of an answer that must have `status` (200 by default). */
+export async function ok<T = Record<string, any>>(
+  response: Promise<{ status: number; body: unknown }>,
+  status = 200,
+): Promise<T> {
+  const answer = await response;
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  return answer.body as T;
+}
+
+/** Folder "Lab" and the default Prometheus data source "prom" at `prometheusUrl` (the alerting tests' world). */
+export async function labFolderAndPrometheus(server: TestServer, prometheusUrl: string) {
+  const folder = await ok(call(server, 'POST', '/api/folders', { as: ADMIN, body: { title: 'Lab' } }));
+  const ds = await ok<{ datasource: { uid: string } }>(
+    call(server, 'POST', '/api/datasources', {
+      as: ADMIN,
+      body: { name: 'prom', type: 'prometheus', url: prometheusUrl, access: 'proxy', isDefault: true },
+    }),
+  );
+  return { folderUid: folder.uid as string, dsUid: ds.datasource.uid };
+}
+
 export const TESTDATA = { type: 'grafana-testdata-datasource', uid: 'e2e-testdata' };
 
 export async function createTestData(server: TestServer): Promise<void> {
