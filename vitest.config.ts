@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: dialect,
           include: ['test/api/**/*.test.ts'],
-          env: { SVC_TEST_DIALECT: dialect },
+          env: { SVC_TEST_DIALECT: dialect, SVC_CHECK_RESPONSES: '1' },
         },
       })),
     ],

@@ -46,6 +46,7 @@ import { createMetrics, type Metrics } from './http/metrics.js';
 import { OPS_PATHS, registerOpsRoutes } from './http/ops.routes.js';
 import { registerSecurity } from './http/security.js';
 import { registerRequestMetrics } from './http/request-metrics.js';
+import { buildSerializer } from './http/serialization.js';
 import { buildValidator } from './http/validation.js';
 import type { BuildInfo } from './lib/build-info.js';
 import type { Clock } from './lib/clock.js';
@@ -94,7 +95,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     // JSON bodies are validated without type coercion; paths and query strings are converted.
-    schemaController: { compilersFactory: { buildValidator } },
+    // The test suites set SVC_CHECK_RESPONSES=1: an answer its response schema would alter fails.
+    schemaController: {
+      compilersFactory: {
+        buildValidator,
+        buildSerializer: buildSerializer(process.env.SVC_CHECK_RESPONSES === '1'),
+      },
+    },
     // https or h2 when [server] protocol says so; the app is typed as plain http either way
     ...deps.transport,
   });
