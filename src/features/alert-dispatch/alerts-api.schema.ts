@@ -32,3 +32,34 @@ export const AlertsQuery = Type.Object({
   unprocessed: Flag,
 });
 export type AlertsQuery = Static<typeof AlertsQuery>;
+
+// ---- responses ----
+
+const Labels = Type.Record(Type.String(), Type.String());
+
+/** Alertmanager's GettableAlert (times RFC 3339). */
+export const GettableAlert = Type.Object({
+  annotations: Labels,
+  endsAt: Type.String({ format: 'date-time' }),
+  fingerprint: Type.String(),
+  receivers: Type.Array(Type.Object({ name: Type.String() })),
+  startsAt: Type.String({ format: 'date-time' }),
+  status: Type.Object({
+    inhibitedBy: Type.Array(Type.String()),
+    silencedBy: Type.Array(Type.String()),
+    state: Type.Union([Type.Literal('active'), Type.Literal('suppressed'), Type.Literal('unprocessed')]),
+  }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  generatorURL: Type.String(),
+  labels: Labels,
+});
+
+/** Alertmanager's AlertGroup: one aggregation group of a receiver. */
+export const AlertGroup = Type.Object({
+  labels: Labels,
+  receiver: Type.Object({ name: Type.String() }),
+  alerts: Type.Array(GettableAlert),
+});
+
+/** POST answers 200 with no body, as Alertmanager does. */
+export const EmptyBody = Type.Null({ description: 'No body' });

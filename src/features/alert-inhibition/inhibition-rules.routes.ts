@@ -2,7 +2,13 @@ import type { Api } from '../../http/api.js';
 import { asStatus } from '../../http/k8s-resources.js';
 import { identityOf } from '../../access/identity.js';
 import { allOf, anyOf, can, type Evaluator } from '../../access/evaluator.js';
-import { InhibitionRuleBody, InhibitionRuleParams, NamespaceParams } from './inhibition-rules.schema.js';
+import {
+  InhibitionRuleBody,
+  InhibitionRuleList,
+  InhibitionRuleParams,
+  InhibitionRuleResource,
+  NamespaceParams,
+} from './inhibition-rules.schema.js';
 import type { InhibitionRulesService } from './inhibition-rules.service.js';
 
 const BASE = '/apis/notifications.alerting.grafana.app/v0alpha1/namespaces/:namespace/inhibitionrules';
@@ -22,15 +28,24 @@ const change = (action: 'write' | 'delete', ...scopes: string[]): Evaluator =>
 
 /** GET/POST …/inhibitionrules, GET/PUT/DELETE …/inhibitionrules/{name}. */
 export function registerInhibitionRulesRoutes(api: Api, service: InhibitionRulesService): void {
-  api.get(BASE, { config: { permission: read() }, schema: { params: NamespaceParams } }, (request) =>
-    asStatus(() => service.list(identityOf(request), request.params.namespace)),
+  api.get(
+    BASE,
+    {
+      config: { permission: read() },
+      schema: { params: NamespaceParams, response: { 200: InhibitionRuleList } },
+    },
+    (request) => asStatus(() => service.list(identityOf(request), request.params.namespace)),
   );
 
   api.post(
     BASE,
     {
       config: { permission: change('write') },
-      schema: { params: NamespaceParams, body: InhibitionRuleBody },
+      schema: {
+        params: NamespaceParams,
+        body: InhibitionRuleBody,
+        response: { 201: InhibitionRuleResource },
+      },
     },
     async (request, reply) => {
       const created = await asStatus(() =>
@@ -44,7 +59,7 @@ export function registerInhibitionRulesRoutes(api: Api, service: InhibitionRules
     `${BASE}/:name`,
     {
       config: { permission: (request) => read(scopeOf(nameOf(request))) },
-      schema: { params: InhibitionRuleParams },
+      schema: { params: InhibitionRuleParams, response: { 200: InhibitionRuleResource } },
     },
     (request) =>
       asStatus(() => service.get(identityOf(request), request.params.namespace, request.params.name)),
@@ -54,7 +69,11 @@ export function registerInhibitionRulesRoutes(api: Api, service: InhibitionRules
     `${BASE}/:name`,
     {
       config: { permission: (request) => change('write', scopeOf(nameOf(request))) },
-      schema: { params: InhibitionRuleParams, body: InhibitionRuleBody },
+      schema: {
+        params: InhibitionRuleParams,
+        body: InhibitionRuleBody,
+        response: { 200: InhibitionRuleResource },
+      },
     },
     (request) =>
       asStatus(() =>
@@ -66,7 +85,7 @@ export function registerInhibitionRulesRoutes(api: Api, service: InhibitionRules
     `${BASE}/:name`,
     {
       config: { permission: (request) => change('delete', scopeOf(nameOf(request))) },
-      schema: { params: InhibitionRuleParams },
+      schema: { params: InhibitionRuleParams, response: { 200: InhibitionRuleResource } },
     },
     (request) =>
       asStatus(() => service.delete(identityOf(request), request.params.namespace, request.params.name)),

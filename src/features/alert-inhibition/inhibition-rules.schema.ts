@@ -47,3 +47,33 @@ export const InhibitionRuleBody = Type.Object({
   }),
 });
 export type InhibitionRuleBody = Static<typeof InhibitionRuleBody>;
+
+// ---- responses ----
+
+const InhibitionMatcher = Type.Object({ type: Type.String(), label: Type.String(), value: Type.String() });
+
+/** The k8s object `InhibitionRule` as served (GET, the POST/PUT result, and what DELETE removed). */
+export const InhibitionRuleResource = Type.Object({
+  apiVersion: Type.String(),
+  kind: Type.String(), // 'InhibitionRule'
+  metadata: Type.Object({
+    name: Type.String(),
+    namespace: Type.String(),
+    uid: Type.String(),
+    resourceVersion: Type.String(),
+    annotations: Type.Record(Type.String(), Type.String()),
+  }),
+  spec: Type.Object({
+    source_matchers: Type.Array(InhibitionMatcher),
+    target_matchers: Type.Array(InhibitionMatcher),
+    // left out when empty, as Grafana does
+    equal: Type.Optional(Type.Array(Type.String())),
+  }),
+});
+
+export const InhibitionRuleList = Type.Object({
+  apiVersion: Type.String(),
+  kind: Type.String(), // 'InhibitionRuleList'
+  metadata: Type.Object({}),
+  items: Type.Array(InhibitionRuleResource),
+});

@@ -1,10 +1,18 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
 import { anyOf, can } from '../../access/evaluator.js';
 import { sendExport } from '../alert-rules/export-reply.js';
 import type { Provenance } from '../alerting/provenance.js';
-import { DeleteQuery, ExportQuery, MuteTimingBody, MuteTimingNameParams } from './mute-timings.schema.js';
+import {
+  DeleteQuery,
+  ExportQuery,
+  MuteTiming,
+  MuteTimingBody,
+  MuteTimingNameParams,
+  NoContent,
+} from './mute-timings.schema.js';
 import type { MuteTimingsService } from './mute-timings.service.js';
 
 const P = '/api/v1/provisioning/mute-timings';
@@ -34,7 +42,11 @@ const remove = anyOf(
 
 /** `/api/v1/provisioning/mute-timings`: CRUD and the provisioning-file export. */
 export function registerMuteTimingsRoutes(api: Api, service: MuteTimingsService): void {
-  api.get(P, { config: { permission: read } }, async (request) => service.list(identityOf(request).orgId));
+  api.get(
+    P,
+    { config: { permission: read }, schema: { response: { 200: Type.Array(MuteTiming) } } },
+    async (request) => service.list(identityOf(request).orgId),
+  );
 
   api.get(
     `${P}/export`,
@@ -45,7 +57,7 @@ export function registerMuteTimingsRoutes(api: Api, service: MuteTimingsService)
 
   api.get(
     `${P}/:name`,
-    { config: { permission: read }, schema: { params: MuteTimingNameParams } },
+    { config: { permission: read }, schema: { params: MuteTimingNameParams, response: { 200: MuteTiming } } },
     async (request) => service.get(identityOf(request).orgId, request.params.name),
   );
 
@@ -61,14 +73,21 @@ export function registerMuteTimingsRoutes(api: Api, service: MuteTimingsService)
       ),
   );
 
-  api.post(P, { config: { permission: write }, schema: { body: MuteTimingBody } }, async (request, reply) => {
-    const created = await service.create(identityOf(request).orgId, request.body, provenanceOf(request));
-    return reply.status(201).send(created);
-  });
+  api.post(
+    P,
+    { config: { permission: write }, schema: { body: MuteTimingBody, response: { 201: MuteTiming } } },
+    async (request, reply) => {
+      const created = await service.create(identityOf(request).orgId, request.body, provenanceOf(request));
+      return reply.status(201).send(created);
+    },
+  );
 
   api.put(
     `${P}/:name`,
-    { config: { permission: write }, schema: { params: MuteTimingNameParams, body: MuteTimingBody } },
+    {
+      config: { permission: write },
+      schema: { params: MuteTimingNameParams, body: MuteTimingBody, response: { 202: MuteTiming } },
+    },
     async (request, reply) => {
       const updated = await service.update(
         identityOf(request).orgId,
@@ -82,7 +101,10 @@ export function registerMuteTimingsRoutes(api: Api, service: MuteTimingsService)
 
   api.delete(
     `${P}/:name`,
-    { config: { permission: remove }, schema: { params: MuteTimingNameParams, querystring: DeleteQuery } },
+    {
+      config: { permission: remove },
+      schema: { params: MuteTimingNameParams, querystring: DeleteQuery, response: { 204: NoContent } },
+    },
     async (request, reply) => {
       await service.delete(
         identityOf(request).orgId,
@@ -90,7 +112,7 @@ export function registerMuteTimingsRoutes(api: Api, service: MuteTimingsService)
         provenanceOf(request),
         request.query.version,
       );
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -39,3 +39,17 @@ export const ExportQuery = Type.Object({
   format: Type.Optional(Type.Union([Type.Literal('yaml'), Type.Literal('json')])),
   download: Type.Optional(Type.Boolean()),
 });
+
+// ---- responses ----
+
+/** Grafana's MuteTimeInterval as served: the intervals in their normalised spelling. */
+export const MuteTiming = Type.Object({
+  name: Type.String(),
+  time_intervals: Type.Array(TimeIntervalBody),
+  version: Type.String(),
+  // only when there is one
+  provenance: Type.Optional(Type.String()),
+});
+
+/** DELETE answers 204 with no body. */
+export const NoContent = Type.Null({ description: 'No Content' });

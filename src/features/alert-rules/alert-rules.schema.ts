@@ -150,3 +150,138 @@ export const RulerListQuery = Type.Object({
   dashboard_uid: Type.Optional(Str(LIMITS.uid)),
   panel_id: Type.Optional(Type.Integer({ maximum: MAX_ID })),
 });
+
+// ---- responses (provisioning.format.ts, ruler.format.ts) ----
+
+const Labels = Type.Record(Type.String(), Type.String());
+
+/** A stored query or expression; `model` is the data source's or expression's own JSON. */
+const AlertQueryOut = Type.Object({
+  refId: Type.String(),
+  queryType: Type.String(),
+  relativeTimeRange: Type.Object({ from: Type.Number(), to: Type.Number() }),
+  datasourceUid: Type.String(),
+  model: Type.Record(Type.String(), Type.Unknown()),
+});
+
+const NotificationSettingsOut = Type.Object({
+  receiver: Type.String(),
+  group_by: Type.Optional(Type.Array(Type.String())),
+  group_wait: Type.Optional(Type.String()),
+  group_interval: Type.Optional(Type.String()),
+  repeat_interval: Type.Optional(Type.String()),
+  mute_time_intervals: Type.Optional(Type.Array(Type.String())),
+  active_time_intervals: Type.Optional(Type.Array(Type.String())),
+});
+
+/**
+ * A recording rule's settings. Open: a provisioning file's `record` mapping is stored as written
+ * (alert-rules.files.ts), so keys beyond these three come back as they went in; typed as the
+ * domain's `AlertRule.record`.
+ */
+const RecordOut = Type.Unsafe<Record<string, unknown>>(
+  Type.Object(
+    {
+      metric: Type.String(),
+      from: Type.String(),
+      target_datasource_uid: Type.Optional(Type.String()),
+    },
+    { additionalProperties: true },
+  ),
+);
+
+/** Grafana's `ProvisionedAlertRule` (labels and annotations only when not empty). */
+export const ProvisionedRule = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  orgID: Type.Integer(),
+  folderUID: Type.String(),
+  ruleGroup: Type.String(),
+  title: Type.String(),
+  condition: Type.String(),
+  data: Type.Array(AlertQueryOut),
+  updated: Type.String({ format: 'date-time' }),
+  noDataState: Type.String(),
+  execErrState: Type.String(),
+  for: Type.String(),
+  keep_firing_for: Type.String(),
+  annotations: Type.Optional(Labels),
+  labels: Type.Optional(Labels),
+  /** '' (none), 'api' or 'file' */
+  provenance: Type.String(),
+  isPaused: Type.Boolean(),
+  notification_settings: Type.Optional(NotificationSettingsOut),
+  record: Type.Optional(RecordOut),
+  missingSeriesEvalsToResolve: Type.Optional(Type.Integer()),
+});
+
+/** Grafana's `AlertRuleGroup` (interval in seconds). */
+export const ProvisionedGroup = Type.Object({
+  title: Type.String(),
+  folderUid: Type.String(),
+  interval: Type.Integer(),
+  rules: Type.Array(ProvisionedRule),
+});
+
+/**
+ * Grafana's `GettableExtendedRuleNode`; also the shape of the version snapshots that
+ * `…/rule/:uid/versions` answers (alert-rules.feature.ts stores presentRulerRule's output).
+ */
+export const RulerRule = Type.Object({
+  expr: Type.String(),
+  for: Type.String(),
+  keep_firing_for: Type.String(),
+  labels: Labels,
+  annotations: Labels,
+  grafana_alert: Type.Object({
+    id: Type.Integer(),
+    orgId: Type.Integer(),
+    title: Type.String(),
+    condition: Type.String(),
+    data: Type.Array(AlertQueryOut),
+    updated: Type.String({ format: 'date-time' }),
+    updated_by: Type.Union([Type.Object({ uid: Type.String(), name: Type.String() }), Type.Null()]),
+    intervalSeconds: Type.Integer(),
+    version: Type.Integer(),
+    uid: Type.String(),
+    namespace_uid: Type.String(),
+    rule_group: Type.String(),
+    no_data_state: Type.String(),
+    exec_err_state: Type.String(),
+    is_paused: Type.Boolean(),
+    provenance: Type.String(),
+    notification_settings: Type.Optional(NotificationSettingsOut),
+    record: Type.Optional(RecordOut),
+    missing_series_evals_to_resolve: Type.Optional(Type.Integer()),
+    metadata: Type.Object({
+      editor_settings: Type.Object({
+        simplified_query_and_expressions_section: Type.Boolean(),
+        simplified_notifications_section: Type.Boolean(),
+      }),
+    }),
+    guid: Type.String(),
+  }),
+});
+
+/** Grafana's `GettableRuleGroupConfig` (interval as a duration, "1m"). */
+export const RulerGroup = Type.Object({
+  name: Type.String(),
+  interval: Type.String(),
+  rules: Type.Array(RulerRule),
+});
+
+/** The ruler's list: groups by the folder's full path. */
+export const RulerNamespaces = Type.Record(Type.String(), Type.Array(RulerGroup));
+
+/** The ruler's POST answer (202): what the replacement did, by rule uid. */
+export const RulerGroupUpdated = Type.Object({
+  message: Type.String(),
+  created: Type.Array(Type.String()),
+  updated: Type.Array(Type.String()),
+  deleted: Type.Array(Type.String()),
+});
+
+export const RulesMessage = Type.Object({ message: Type.String() });
+
+/** DELETE answers 204 with no body. */
+export const NoContent = Type.Null({ description: 'No Content' });

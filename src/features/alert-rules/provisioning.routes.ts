@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { identityOf, type Identity } from '../../access/identity.js';
 import { anyOf, can } from '../../access/evaluator.js';
@@ -9,7 +10,10 @@ import {
   ExportQuery,
   FormatQuery,
   GroupParams,
+  NoContent,
+  ProvisionedGroup,
   ProvisionedGroupBody,
+  ProvisionedRule,
   ProvisionedRuleBody,
   RuleUidParams,
 } from './alert-rules.schema.js';
@@ -71,11 +75,15 @@ export function registerAlertRuleProvisioningRoutes(
     return exportDocument(rules, (uid) => titles.get(uid)!.title);
   }
 
-  api.get(base, { config: { permission: read } }, async (request) => {
-    const identity = identityOf(request);
-    const rules = await access.readable(identity, await service.list(identity.orgId), 'provisioning');
-    return rules.map(presentProvisioned);
-  });
+  api.get(
+    base,
+    { config: { permission: read }, schema: { response: { 200: Type.Array(ProvisionedRule) } } },
+    async (request) => {
+      const identity = identityOf(request);
+      const rules = await access.readable(identity, await service.list(identity.orgId), 'provisioning');
+      return rules.map(presentProvisioned);
+    },
+  );
 
   api.get(
     `${base}/export`,
@@ -104,11 +112,12 @@ export function registerAlertRuleProvisioningRoutes(
 
   api.get(
     `${base}/:uid`,
-    { config: { permission: read }, schema: { params: RuleUidParams } },
+    { config: { permission: read }, schema: { params: RuleUidParams, response: { 200: ProvisionedRule } } },
     async (request, reply) => {
       const rule = await readableRule(identityOf(request), request.params.uid);
-      // Grafana compat: an unknown rule is 404 with an empty body.
-      if (!rule) return reply.status(404).send();
+      // Grafana compat: an unknown rule is 404 with an empty body (untyped reply: the schema
+      // declares only the 200).
+      if (!rule) return (reply as FastifyReply).status(404).send();
       return presentProvisioned(rule);
     },
   );
@@ -126,7 +135,10 @@ export function registerAlertRuleProvisioningRoutes(
 
   api.post(
     base,
-    { config: { permission: writeWith('alert.rules:create') }, schema: { body: ProvisionedRuleBody } },
+    {
+      config: { permission: writeWith('alert.rules:create') },
+      schema: { body: ProvisionedRuleBody, response: { 201: ProvisionedRule } },
+    },
     async (request, reply) => {
       const identity = identityOf(request);
       const { folderUID, ruleGroup } = request.body;
@@ -147,7 +159,7 @@ export function registerAlertRuleProvisioningRoutes(
     `${base}/:uid`,
     {
       config: { permission: writeWith('alert.rules:write') },
-      schema: { params: RuleUidParams, body: ProvisionedRuleBody },
+      schema: { params: RuleUidParams, body: ProvisionedRuleBody, response: { 200: ProvisionedRule } },
     },
     async (request) => {
       const identity = identityOf(request);
@@ -168,7 +180,10 @@ export function registerAlertRuleProvisioningRoutes(
 
   api.delete(
     `${base}/:uid`,
-    { config: { permission: writeWith('alert.rules:delete') }, schema: { params: RuleUidParams } },
+    {
+      config: { permission: writeWith('alert.rules:delete') },
+      schema: { params: RuleUidParams, response: { 204: NoContent } },
+    },
     async (request, reply) => {
       const identity = identityOf(request);
       await service.delete(
@@ -177,7 +192,7 @@ export function registerAlertRuleProvisioningRoutes(
         modeOf(request),
         access.writer(identity, 'provisioning'),
       );
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -194,7 +209,7 @@ export function registerAlertRuleProvisioningRoutes(
     groupPath,
     {
       config: { permission: readGroupPermission },
-      schema: { params: GroupParams },
+      schema: { params: GroupParams, response: { 200: ProvisionedGroup } },
     },
     async (request) => {
       const { rules } = await readGroup(request, request.params);
@@ -218,7 +233,7 @@ export function registerAlertRuleProvisioningRoutes(
     groupPath,
     {
       config: { permission: onGroup('alert.rules:create', 'alert.rules:write', 'alert.rules:delete') },
-      schema: { params: GroupParams, body: ProvisionedGroupBody },
+      schema: { params: GroupParams, body: ProvisionedGroupBody, response: { 200: ProvisionedGroup } },
     },
     async (request) => {
       const identity = identityOf(request);
@@ -245,7 +260,10 @@ export function registerAlertRuleProvisioningRoutes(
 
   api.delete(
     groupPath,
-    { config: { permission: onGroup('alert.rules:delete') }, schema: { params: GroupParams } },
+    {
+      config: { permission: onGroup('alert.rules:delete') },
+      schema: { params: GroupParams, response: { 204: NoContent } },
+    },
     async (request, reply) => {
       const identity = identityOf(request);
       const { folderUid, group } = request.params;
@@ -255,7 +273,7 @@ export function registerAlertRuleProvisioningRoutes(
         modeOf(request),
         access.writer(identity, 'provisioning'),
       );
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -1,3 +1,4 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { message } from '../../http/api.js';
@@ -16,8 +17,13 @@ import {
   FolderParams,
   GroupParams,
   RuleUidParams,
+  RulerGroup,
   RulerGroupBody,
+  RulerGroupUpdated,
   RulerListQuery,
+  RulerNamespaces,
+  RulerRule,
+  RulesMessage,
 } from './alert-rules.schema.js';
 import type { AlertRulesService, WriteMode } from './alert-rules.service.js';
 import { DASHBOARD_UID_ANNOTATION, PANEL_ID_ANNOTATION } from './rule-draft.js';
@@ -72,7 +78,10 @@ export function registerRulerRoutes(
 
     api.get(
       `${base}/rules`,
-      { config: { permission: can('alert.rules:read') }, schema: { querystring: RulerListQuery } },
+      {
+        config: { permission: can('alert.rules:read') },
+        schema: { querystring: RulerListQuery, response: { 200: RulerNamespaces } },
+      },
       async (request) => {
         const identity = identityOf(request);
         const { dashboard_uid: dashboardUid, panel_id: panelId } = request.query;
@@ -89,7 +98,10 @@ export function registerRulerRoutes(
 
     api.get(
       `${base}/rules/:folderUid`,
-      { config: { permission: onFolder('alert.rules:read') }, schema: { params: FolderParams } },
+      {
+        config: { permission: onFolder('alert.rules:read') },
+        schema: { params: FolderParams, response: { 200: RulerNamespaces } },
+      },
       async (request) => {
         const identity = identityOf(request);
         await existingFolder(identity, request.params.folderUid);
@@ -99,7 +111,10 @@ export function registerRulerRoutes(
 
     api.get(
       `${base}/rules/:folderUid/:group`,
-      { config: { permission: onFolder('alert.rules:read') }, schema: { params: GroupParams } },
+      {
+        config: { permission: onFolder('alert.rules:read') },
+        schema: { params: GroupParams, response: { 202: RulerGroup } },
+      },
       async (request, reply) => {
         const identity = identityOf(request);
         const { folderUid, group } = request.params;
@@ -115,7 +130,7 @@ export function registerRulerRoutes(
       `${base}/rules/:folderUid`,
       {
         config: { permission: onFolder('alert.rules:create', 'alert.rules:write', 'alert.rules:delete') },
-        schema: { params: FolderParams, body: RulerGroupBody },
+        schema: { params: FolderParams, body: RulerGroupBody, response: { 202: RulerGroupUpdated } },
       },
       async (request, reply) => {
         const identity = identityOf(request);
@@ -141,7 +156,10 @@ export function registerRulerRoutes(
 
     api.delete(
       `${base}/rules/:folderUid`,
-      { config: { permission: onFolder('alert.rules:delete') }, schema: { params: FolderParams } },
+      {
+        config: { permission: onFolder('alert.rules:delete') },
+        schema: { params: FolderParams, response: { 202: RulesMessage } },
+      },
       async (request, reply) => {
         const identity = identityOf(request);
         await existingFolder(identity, request.params.folderUid);
@@ -157,7 +175,10 @@ export function registerRulerRoutes(
 
     api.delete(
       `${base}/rules/:folderUid/:group`,
-      { config: { permission: onFolder('alert.rules:delete') }, schema: { params: GroupParams } },
+      {
+        config: { permission: onFolder('alert.rules:delete') },
+        schema: { params: GroupParams, response: { 202: RulesMessage } },
+      },
       async (request, reply) => {
         const identity = identityOf(request);
         const { folderUid, group } = request.params;
@@ -174,7 +195,10 @@ export function registerRulerRoutes(
 
     api.get(
       `${base}/rule/:uid`,
-      { config: { permission: can('alert.rules:read') }, schema: { params: RuleUidParams } },
+      {
+        config: { permission: can('alert.rules:read') },
+        schema: { params: RuleUidParams, response: { 200: RulerRule } },
+      },
       async (request) => {
         const identity = identityOf(request);
         const rule = await service.get(identity.orgId, request.params.uid);
@@ -186,13 +210,19 @@ export function registerRulerRoutes(
 
     api.get(
       `${base}/rule/:uid/versions`,
-      { config: { permission: can('alert.rules:read') }, schema: { params: RuleUidParams } },
+      {
+        config: { permission: can('alert.rules:read') },
+        schema: { params: RuleUidParams, response: { 200: Type.Array(RulerRule) } },
+      },
       async (request) => {
         const identity = identityOf(request);
         const rule = await service.get(identity.orgId, request.params.uid);
         if (!rule) throw ruleNotFound();
         await access.requireRead(identity, rule.folderUid, 'ruler');
-        return (await service.versions(identity.orgId, rule.uid)).map((v) => v.rule);
+        // the snapshots are presentRulerRule's output (alert-rules.feature.ts)
+        return (await service.versions(identity.orgId, rule.uid)).map(
+          (v) => v.rule as ReturnType<typeof presentRulerRule>,
+        );
       },
     );
   }

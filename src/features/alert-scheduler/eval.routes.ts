@@ -2,6 +2,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { Api } from '../../http/api.js';
 import { LIMITS } from '../../lib/limits.js';
 import { RULE_LIMITS } from '../alert-rules/alert-rules.schema.js';
+import { EvalResponse } from '../alert-expressions/eval-output.schema.js';
 import { can } from '../../access/evaluator.js';
 import { identityOf } from '../../access/identity.js';
 import type { EvalService } from './eval.service.js';
@@ -27,7 +28,10 @@ type EvalBody = Static<typeof EvalBody>;
 export function registerEvalRoutes(api: Api, service: EvalService): void {
   api.post(
     '/api/v1/eval',
-    { config: { permission: can('alert.rules:read') }, schema: { body: EvalBody } },
+    {
+      config: { permission: can('alert.rules:read') },
+      schema: { body: EvalBody, response: { 200: EvalResponse } },
+    },
     (request) => service.preview(identityOf(request), request.body),
   );
 }

@@ -1,7 +1,16 @@
+import { Type } from '@fastify/type-provider-typebox';
 import { message, type Api } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
 import { allOf, anyOf, can } from '../../access/evaluator.js';
-import { PostableSilence, SilenceIdParams, SilenceQuery, SilencesQuery } from './silences.schema.js';
+import {
+  GettableSilence,
+  PostableSilence,
+  PostSilenceResponse,
+  SilenceIdParams,
+  SilenceMessage,
+  SilenceQuery,
+  SilencesQuery,
+} from './silences.schema.js';
 import type { createSilencesService } from './silences.service.js';
 
 // Grafana compat: silences are read with alert.instances:read or alert.silences:read, written
@@ -26,13 +35,19 @@ export function registerSilencesRoutes(api: Api, silences: ReturnType<typeof cre
 
     api.get(
       `${base}/silences`,
-      { config: { permission: read }, schema: { querystring: SilencesQuery } },
+      {
+        config: { permission: read },
+        schema: { querystring: SilencesQuery, response: { 200: Type.Array(GettableSilence) } },
+      },
       async (request) => silences.list(identityOf(request), request.query.filter, request.query),
     );
 
     api.post(
       `${base}/silences`,
-      { config: { permission: create }, schema: { body: PostableSilence } },
+      {
+        config: { permission: create },
+        schema: { body: PostableSilence, response: { 202: PostSilenceResponse } },
+      },
       async (request, reply) => {
         const silenceID = await silences.post(identityOf(request), request.body);
         return reply.status(202).send({ silenceID });
@@ -41,13 +56,19 @@ export function registerSilencesRoutes(api: Api, silences: ReturnType<typeof cre
 
     api.get(
       `${base}/silence/:id`,
-      { config: { permission: read }, schema: { params: SilenceIdParams, querystring: SilenceQuery } },
+      {
+        config: { permission: read },
+        schema: { params: SilenceIdParams, querystring: SilenceQuery, response: { 200: GettableSilence } },
+      },
       async (request) => silences.get(identityOf(request), request.params.id, request.query),
     );
 
     api.delete(
       `${base}/silence/:id`,
-      { config: { permission: expire }, schema: { params: SilenceIdParams } },
+      {
+        config: { permission: expire },
+        schema: { params: SilenceIdParams, response: { 200: SilenceMessage } },
+      },
       async (request, reply) => {
         await silences.expire(identityOf(request), request.params.id);
         return reply.status(200).send(message('silence deleted'));

@@ -43,3 +43,45 @@ export const SilencesQuery = Type.Object({
   ruleMetadata: Type.Optional(Type.Boolean()),
   accesscontrol: Type.Optional(Type.Boolean()),
 });
+
+// ---- responses ----
+
+const GettableMatcher = Type.Object({
+  isEqual: Type.Boolean(),
+  isRegex: Type.Boolean(),
+  name: Type.String(),
+  value: Type.String(),
+});
+
+/**
+ * GettableGrafanaSilence: the Alertmanager's GettableSilence (times RFC 3339), plus `metadata` of
+ * the rule it names (with `?ruleMetadata=true`; title and folder only when the rule exists) and the
+ * caller's `accessControl` (with `?accesscontrol=true`).
+ */
+export const GettableSilence = Type.Object({
+  id: Type.String(),
+  status: Type.Object({
+    state: Type.Union([Type.Literal('active'), Type.Literal('pending'), Type.Literal('expired')]),
+  }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  comment: Type.String(),
+  createdBy: Type.String(),
+  endsAt: Type.String({ format: 'date-time' }),
+  matchers: Type.Array(GettableMatcher),
+  startsAt: Type.String({ format: 'date-time' }),
+  metadata: Type.Optional(
+    Type.Object({
+      rule_uid: Type.String(),
+      rule_title: Type.Optional(Type.String()),
+      folder_uid: Type.Optional(Type.String()),
+    }),
+  ),
+  accessControl: Type.Optional(
+    Type.Object({ create: Type.Boolean(), read: Type.Boolean(), write: Type.Boolean() }),
+  ),
+});
+
+/** The POST answer (202): the id of the silence created or changed in place. */
+export const PostSilenceResponse = Type.Object({ silenceID: Type.String() });
+
+export const SilenceMessage = Type.Object({ message: Type.String() });

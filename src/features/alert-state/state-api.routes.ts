@@ -3,6 +3,7 @@ import type { Api } from '../../http/api.js';
 import { can } from '../../access/evaluator.js';
 import { identityOf } from '../../access/identity.js';
 import type { LabelMatcher } from './prometheus-rules.js';
+import { PrometheusAlertsResponse, PrometheusRulesResponse, StateHistoryFrame } from './state-api.schema.js';
 import type { createStateApiService, RulesQuery } from './state-api.service.js';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -114,37 +115,46 @@ async function answer<T>(reply: FastifyReply, work: () => Promise<T>) {
 /** Grafana's Prometheus-compatible state APIs and the state history. */
 export function registerStateApiRoutes(api: Api, service: ReturnType<typeof createStateApiService>): void {
   for (const product of ['svc', 'grafana']) {
-    api.get(`/api/prometheus/${product}/api/v1/rules`, { config: { permission: READ } }, (request, reply) =>
-      answer(reply, () => service.rules(identityOf(request), rulesQueryOf(request.query as Query))),
+    api.get(
+      `/api/prometheus/${product}/api/v1/rules`,
+      { config: { permission: READ }, schema: { response: { 200: PrometheusRulesResponse } } },
+      (request, reply) =>
+        answer(reply, () => service.rules(identityOf(request), rulesQueryOf(request.query as Query))),
     );
-    api.get(`/api/prometheus/${product}/api/v1/alerts`, { config: { permission: READ } }, (request, reply) =>
-      answer(reply, () =>
-        service.alerts(identityOf(request), bool(request.query as Query, 'includeInternalLabels')),
-      ),
+    api.get(
+      `/api/prometheus/${product}/api/v1/alerts`,
+      { config: { permission: READ }, schema: { response: { 200: PrometheusAlertsResponse } } },
+      (request, reply) =>
+        answer(reply, () =>
+          service.alerts(identityOf(request), bool(request.query as Query, 'includeInternalLabels')),
+        ),
     );
   }
 
   // from/to are Unix seconds, as Grafana's; labels_<name>=<value> filters on instance labels.
-  api.get('/api/v1/rules/history', { config: { permission: READ } }, (request, reply) =>
-    answer(reply, () => {
-      const query = request.query as Query;
-      const labels = Object.fromEntries(
-        Object.keys(query)
-          .filter((name) => name.startsWith('labels_'))
-          .map((name) => [name.slice('labels_'.length), one(query, name) ?? '']),
-      );
-      const from = one(query, 'from');
-      const to = one(query, 'to');
-      const limit = integer(query, 'limit', DEFAULT_HISTORY_LIMIT);
-      if (limit <= 0) throw new BadData('limit must be a positive integer');
-      const ruleUid = one(query, 'ruleUID');
-      return service.history(identityOf(request), {
-        ...(ruleUid !== undefined ? { ruleUid } : {}),
-        ...(from !== undefined ? { from: integer(query, 'from', 0) * 1000 } : {}),
-        ...(to !== undefined ? { to: integer(query, 'to', 0) * 1000 } : {}),
-        limit,
-        labels,
-      });
-    }),
+  api.get(
+    '/api/v1/rules/history',
+    { config: { permission: READ }, schema: { response: { 200: StateHistoryFrame } } },
+    (request, reply) =>
+      answer(reply, () => {
+        const query = request.query as Query;
+        const labels = Object.fromEntries(
+          Object.keys(query)
+            .filter((name) => name.startsWith('labels_'))
+            .map((name) => [name.slice('labels_'.length), one(query, name) ?? '']),
+        );
+        const from = one(query, 'from');
+        const to = one(query, 'to');
+        const limit = integer(query, 'limit', DEFAULT_HISTORY_LIMIT);
+        if (limit <= 0) throw new BadData('limit must be a positive integer');
+        const ruleUid = one(query, 'ruleUID');
+        return service.history(identityOf(request), {
+          ...(ruleUid !== undefined ? { ruleUid } : {}),
+          ...(from !== undefined ? { from: integer(query, 'from', 0) * 1000 } : {}),
+          ...(to !== undefined ? { to: integer(query, 'to', 0) * 1000 } : {}),
+          limit,
+          labels,
+        });
+      }),
   );
 }
