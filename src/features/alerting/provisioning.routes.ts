@@ -16,6 +16,7 @@ import {
   UidParams,
 } from './alerting.schema.js';
 import { notifierCatalogueJson } from './catalogue/catalogue.js';
+import { NotifierCatalogueResponse } from './catalogue/catalogue.schema.js';
 import type { ContactPointsService } from './contact-points.service.js';
 import type { PoliciesService } from './policies.service.js';
 import type { Provenance } from './provenance.js';
@@ -43,8 +44,15 @@ export function registerProvisioningRoutes(
 ): void {
   const { contactPoints, templates, policies, ensureOrgDefaults } = services;
 
-  api.get('/api/alert-notifiers', { schema: { querystring: CatalogueQuery } }, (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(notifierCatalogueJson(request.query.version)),
+  // JSON text serialized once (catalogue.ts): a string with a JSON content type is sent as it is,
+  // never through the schema's serializer, so the schema documents it (`as never`: the typed reply).
+  api.get(
+    '/api/alert-notifiers',
+    { schema: { querystring: CatalogueQuery, response: { 200: NotifierCatalogueResponse } } },
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(notifierCatalogueJson(request.query.version) as never),
   );
 
   api.get(

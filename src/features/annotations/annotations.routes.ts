@@ -4,10 +4,15 @@ import { identityOf } from '../../access/identity.js';
 import { can } from '../../access/evaluator.js';
 import { annotationIdInvalid, annotationNotFound } from './annotations.errors.js';
 import {
+  AnnotationDto,
   AnnotationIdParams,
+  AnnotationList,
   CreateAnnotationBody,
+  CreatedAnnotationResponse,
   FindAnnotationsQuery,
+  MessageResponse,
   TagsQuery,
+  TagsResponse,
   UpdateAnnotationBody,
 } from './annotations.schema.js';
 import type { AnnotationsService, UpdateInput } from './annotations.service.js';
@@ -48,7 +53,10 @@ function updateInput(body: UpdateAnnotationBody): UpdateInput {
 export function registerAnnotationsRoutes(api: Api, annotations: AnnotationsService): void {
   api.get(
     '/api/annotations',
-    { config: { permission: can('annotations:read') }, schema: { querystring: FindAnnotationsQuery } },
+    {
+      config: { permission: can('annotations:read') },
+      schema: { querystring: FindAnnotationsQuery, response: { 200: AnnotationList } },
+    },
     async (request) => {
       const q = request.query;
       return annotations.find(identityOf(request), {
@@ -69,7 +77,10 @@ export function registerAnnotationsRoutes(api: Api, annotations: AnnotationsServ
 
   api.get(
     '/api/annotations/tags',
-    { config: { permission: can('annotations:read') }, schema: { querystring: TagsQuery } },
+    {
+      config: { permission: can('annotations:read') },
+      schema: { querystring: TagsQuery, response: { 200: TagsResponse } },
+    },
     async (request) =>
       annotations.tags(identityOf(request), {
         tag: request.query.tag ?? '',
@@ -79,13 +90,19 @@ export function registerAnnotationsRoutes(api: Api, annotations: AnnotationsServ
 
   api.get(
     '/api/annotations/:annotationId',
-    { config: { schemaErrors, permission: can('annotations:read') }, schema: { params: AnnotationIdParams } },
+    {
+      config: { schemaErrors, permission: can('annotations:read') },
+      schema: { params: AnnotationIdParams, response: { 200: AnnotationDto } },
+    },
     async (request) => annotations.get(identityOf(request), request.params.annotationId),
   );
 
   api.post(
     '/api/annotations',
-    { config: { permission: can('annotations:create') }, schema: { body: CreateAnnotationBody } },
+    {
+      config: { permission: can('annotations:create') },
+      schema: { body: CreateAnnotationBody, response: { 200: CreatedAnnotationResponse } },
+    },
     async (request) => {
       const body = request.body;
       const id = await annotations.create(identityOf(request), {
@@ -106,7 +123,7 @@ export function registerAnnotationsRoutes(api: Api, annotations: AnnotationsServ
     '/api/annotations/:annotationId',
     {
       config: { schemaErrors, permission: can('annotations:write') },
-      schema: { params: AnnotationIdParams, body: UpdateAnnotationBody },
+      schema: { params: AnnotationIdParams, body: UpdateAnnotationBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       const id = request.params.annotationId;
@@ -119,7 +136,7 @@ export function registerAnnotationsRoutes(api: Api, annotations: AnnotationsServ
     '/api/annotations/:annotationId',
     {
       config: { schemaErrors, permission: can('annotations:write') },
-      schema: { params: AnnotationIdParams, body: UpdateAnnotationBody },
+      schema: { params: AnnotationIdParams, body: UpdateAnnotationBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       const id = request.params.annotationId;
@@ -133,7 +150,7 @@ export function registerAnnotationsRoutes(api: Api, annotations: AnnotationsServ
     '/api/annotations/:annotationId',
     {
       config: { schemaErrors, permission: can('annotations:delete') },
-      schema: { params: AnnotationIdParams },
+      schema: { params: AnnotationIdParams, response: { 200: MessageResponse } },
     },
     async (request) => {
       await annotations.delete(identityOf(request), request.params.annotationId);

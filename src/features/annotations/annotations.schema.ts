@@ -53,3 +53,47 @@ export const UpdateAnnotationBody = Type.Object({
   data: Type.Optional(Data),
 });
 export type UpdateAnnotationBody = Static<typeof UpdateAnnotationBody>;
+
+// Responses
+
+/** Grafana's ItemDTO: one annotation as the list and the single read answer it. */
+export const AnnotationDto = Type.Object({
+  id: Type.Integer(),
+  alertId: Type.Integer(),
+  alertName: Type.String(),
+  dashboardId: Type.Integer(),
+  /** null: an organization annotation */
+  dashboardUID: Type.Union([Type.String(), Type.Null()]),
+  panelId: Type.Integer(),
+  userId: Type.Integer(),
+  newState: Type.String(),
+  prevState: Type.String(),
+  /** epoch milliseconds, like time and timeEnd */
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  time: Type.Integer(),
+  timeEnd: Type.Integer(),
+  text: Type.String(),
+  /** `key:value` or `key` */
+  tags: Type.Array(Type.String()),
+  login: Type.String(),
+  email: Type.String(),
+  avatarUrl: Type.String(),
+  // Whatever object the client stored, as it stored it. Typed unknown: the service parses it from
+  // the stored text.
+  data: Type.Unsafe<unknown>(Type.Object({}, { additionalProperties: true })),
+});
+export const AnnotationList = Type.Array(AnnotationDto);
+
+/** GET /api/annotations/tags: Grafana's `{result: {tags: [{tag, count}]}}`. */
+export const TagsResponse = Type.Object({
+  result: Type.Object({
+    tags: Type.Array(Type.Object({ tag: Type.String(), count: Type.Integer() })),
+  }),
+});
+
+/** POST /api/annotations: the new annotation's id. */
+export const CreatedAnnotationResponse = Type.Object({ message: Type.String(), id: Type.Integer() });
+
+/** PUT, PATCH and DELETE answer `{message}`. */
+export const MessageResponse = Type.Object({ message: Type.String() });

@@ -13,7 +13,9 @@ import {
   DataSourceBody,
   DataSourceDto,
   DataSourceListItem,
+  DeletedResponse,
   IdParams,
+  MessageResponse,
   NameParams,
   UidParams,
   UpdatedResponse,
@@ -100,7 +102,10 @@ export function registerDataSourcesRoutes(api: Api, service: DataSourcesService)
 
   api.delete(
     '/api/datasources/uid/:uid',
-    { config: { permission: onUid('datasources:delete') }, schema: { params: UidParams } },
+    {
+      config: { permission: onUid('datasources:delete') },
+      schema: { params: UidParams, response: { 200: DeletedResponse } },
+    },
     async (request) => {
       const row = await service.delete(identityOf(request).orgId, { uid: request.params.uid });
       return { message: 'Data source deleted', id: row.id };
@@ -120,7 +125,10 @@ export function registerDataSourcesRoutes(api: Api, service: DataSourcesService)
 
   api.delete(
     '/api/datasources/name/:name',
-    { config: { permission: onName('datasources:delete') }, schema: { params: NameParams } },
+    {
+      config: { permission: onName('datasources:delete') },
+      schema: { params: NameParams, response: { 200: DeletedResponse } },
+    },
     async (request) => {
       const row = await service.delete(identityOf(request).orgId, { name: request.params.name });
       return { message: 'Data source deleted', id: row.id };
@@ -169,7 +177,10 @@ export function registerDataSourcesRoutes(api: Api, service: DataSourcesService)
 
   api.delete(
     '/api/datasources/:id',
-    { config: { permission: onId('datasources:delete'), schemaErrors }, schema: { params: IdParams } },
+    {
+      config: { permission: onId('datasources:delete'), schemaErrors },
+      schema: { params: IdParams, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await service.delete(identityOf(request).orgId, { id: request.params.id });
       // Grafana compat: deleting by id answers without the id.

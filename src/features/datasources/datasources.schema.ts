@@ -105,3 +105,98 @@ export const QueryBody = Type.Object({
   to: Type.Optional(Text(SANE.timeRange)),
 });
 export type QueryBody = Static<typeof QueryBody>;
+
+/** DELETE by uid or name: the deleted data source's id. */
+export const DeletedResponse = Type.Object({ message: Type.String(), id: Type.Integer() });
+/** Grafana compat: DELETE by id answers without the id. */
+export const MessageResponse = Type.Object({ message: Type.String() });
+
+/**
+ * A health check's answer (plugins' HealthResult). Only 200 (status OK) is declared: a failed check
+ * answers the same body with 400, the status that also carries the error bodies `{message}`, which
+ * a response schema of this shape would mangle.
+ */
+export const HealthResponse = Type.Object({
+  status: Type.Union([Type.Literal('OK'), Type.Literal('ERROR'), Type.Literal('UNKNOWN')]),
+  message: Type.String(),
+  // back-end specific (e.g. Prometheus build info)
+  details: Type.Optional(JsonObject),
+});
+
+// POST /api/ds/query: Grafana's QueryDataResponse, its data frames in their JSON wire form
+// (plugins/types.ts DataFrame).
+
+const FrameMeta = Type.Object({
+  /** Grafana frame type, e.g. timeseries-multi, timeseries-wide, heatmap-rows */
+  type: Type.Optional(Type.String()),
+  /** [major, minor] */
+  typeVersion: Type.Optional(Type.Array(Type.Integer())),
+  executedQueryString: Type.Optional(Type.String()),
+  preferredVisualisationType: Type.Optional(Type.String()),
+  // plugin specific (Prometheus: resultType)
+  custom: Type.Optional(JsonObject),
+  notices: Type.Optional(
+    Type.Array(
+      Type.Object({
+        severity: Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('error')]),
+        text: Type.String(),
+      }),
+    ),
+  ),
+});
+
+const FieldSchema = Type.Object({
+  name: Type.String(),
+  type: Type.Union([
+    Type.Literal('time'),
+    Type.Literal('number'),
+    Type.Literal('string'),
+    Type.Literal('boolean'),
+    Type.Literal('other'),
+  ]),
+  /** the Go type Grafana reports, e.g. time.Time, float64 */
+  typeInfo: Type.Optional(Type.Object({ frame: Type.String(), nullable: Type.Optional(Type.Boolean()) })),
+  labels: Type.Optional(Type.Record(Type.String(), Type.String())),
+  // Grafana's FieldConfig: displayNameFromDS, interval (ms), unit, and whatever else a panel may set
+  config: Type.Optional(
+    Type.Object(
+      {
+        displayNameFromDS: Type.Optional(Type.String()),
+        interval: Type.Optional(Type.Number()),
+        unit: Type.Optional(Type.String()),
+      },
+      { additionalProperties: true },
+    ),
+  ),
+});
+
+/** Positions of the values JSON cannot carry (sent as null). */
+const FieldEntities = Type.Object({
+  NaN: Type.Optional(Type.Array(Type.Integer())),
+  Inf: Type.Optional(Type.Array(Type.Integer())),
+  NegInf: Type.Optional(Type.Array(Type.Integer())),
+});
+
+const DataFrame = Type.Object({
+  schema: Type.Object({
+    refId: Type.Optional(Type.String()),
+    name: Type.Optional(Type.String()),
+    meta: Type.Optional(FrameMeta),
+    fields: Type.Array(FieldSchema),
+  }),
+  data: Type.Object({
+    // column-major: values[i] holds field i's values, whatever the back end answered
+    values: Type.Array(Type.Array(Type.Unknown())),
+    entities: Type.Optional(Type.Array(Type.Union([FieldEntities, Type.Null()]))),
+  }),
+});
+
+/** One refId's answer: status 200, or the failure's status with `error` saying why. */
+const QueryResult = Type.Object({
+  status: Type.Integer(),
+  frames: Type.Array(DataFrame),
+  error: Type.Optional(Type.String()),
+});
+
+/** 200, or 207 when any query failed (Grafana's Multi-Status): the same body. */
+export const QueryResponse = Type.Object({ results: Type.Record(Type.String(), QueryResult) });

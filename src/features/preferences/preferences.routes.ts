@@ -4,7 +4,7 @@ import { message } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
 import { can, type Evaluator } from '../../access/evaluator.js';
 import { teamIdInvalid, teamNotFound } from './preferences.errors.js';
-import { PreferencesBody, PreferencesDto, TeamIdParams } from './preferences.schema.js';
+import { MessageResponse, PreferencesBody, PreferencesDto, TeamIdParams } from './preferences.schema.js';
 import type { PreferencesService } from './preferences.service.js';
 import type { PreferencesOwner } from './preferences.store.js';
 
@@ -64,7 +64,10 @@ export function registerPreferencesRoutes(api: Api, preferences: PreferencesServ
     );
     api.put(
       resource.path,
-      { config: { permission: resource.write, schemaErrors }, schema: { ...params, body: PreferencesBody } },
+      {
+        config: { permission: resource.write, schemaErrors },
+        schema: { ...params, body: PreferencesBody, response: { 200: MessageResponse } },
+      },
       async (request) => {
         await preferences.replace(resource.owner(request), request.body);
         return message('Preferences updated');
@@ -72,7 +75,10 @@ export function registerPreferencesRoutes(api: Api, preferences: PreferencesServ
     );
     api.patch(
       resource.path,
-      { config: { permission: resource.write, schemaErrors }, schema: { ...params, body: PreferencesBody } },
+      {
+        config: { permission: resource.write, schemaErrors },
+        schema: { ...params, body: PreferencesBody, response: { 200: MessageResponse } },
+      },
       async (request) => {
         await preferences.patch(resource.owner(request), request.body);
         return message('Preferences updated');

@@ -40,5 +40,8 @@ export const PreferencesDto = Type.Object({
 });
 export type PreferencesDto = Static<typeof PreferencesDto>;
 
+/** PUT and PATCH answer `{message}`. */
+export const MessageResponse = Type.Object({ message: Type.String() });
+
 // 0 would name the organization's own preferences
 export const TeamIdParams = Type.Object({ id: Id({ minimum: 1 }) });

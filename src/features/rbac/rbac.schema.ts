@@ -83,3 +83,84 @@ export const ResourceBuiltInParams = Type.Object({
 export const ResourceDescriptionParams = Type.Object({ resource: Type.String() });
 /** a level name (View, Edit, Admin, Member…) or '' to remove */
 export const SetPermissionBody = Type.Object({ permission: Text(SANE.permissionLevel) });
+
+// Responses
+
+/** `{message}`: the answer of the role, assignment and permission writes. */
+export const MessageResponse = Type.Object({ message: Type.String() });
+
+/** ISO 8601; Go's zero time for the roles defined in code. */
+const Time = Type.String();
+
+const RolePermission = Type.Object({
+  action: Type.String(),
+  scope: Type.String(),
+  updated: Time,
+  created: Time,
+});
+
+/**
+ * Grafana's RoleDTO (roles.present.ts). `permissions` only on a single role (get, create,
+ * update): the lists leave them out, as Grafana's do.
+ */
+export const RoleDto = Type.Object({
+  version: Type.Integer(),
+  uid: Type.String(),
+  name: Type.String(),
+  displayName: Type.String(),
+  description: Type.String(),
+  group: Type.String(),
+  permissions: Type.Optional(Type.Array(RolePermission)),
+  hidden: Type.Boolean(),
+  /** 0 for a global role */
+  orgId: Type.Integer(),
+  global: Type.Boolean(),
+  updated: Time,
+  created: Time,
+});
+export const RoleList = Type.Array(RoleDto);
+
+/** GET /api/access-control/builtin-roles: basic role name (Viewer, Editor, Admin, Grafana Admin…) -> roles. */
+export const BuiltInRolesResponse = Type.Record(Type.String(), RoleList);
+
+/** GET /api/access-control/user/permissions: action -> scopes (`[""]` for a scopeless action). */
+export const UserPermissionsResponse = Type.Record(Type.String(), Type.Array(Type.String()));
+/** GET /api/access-control/user/actions: action -> true. */
+export const UserActionsResponse = Type.Record(Type.String(), Type.Boolean());
+
+/** GET /api/access-control/<resource>/description: who may be given what on that kind of resource. */
+export const ResourceDescriptionResponse = Type.Object({
+  assignments: Type.Object({
+    users: Type.Boolean(),
+    serviceAccounts: Type.Boolean(),
+    teams: Type.Boolean(),
+    builtInRoles: Type.Boolean(),
+  }),
+  /** the level names, e.g. View, Edit, Admin */
+  permissions: Type.Array(Type.String()),
+});
+
+/**
+ * One entry of GET /api/access-control/<resource>/<id>: the grant and its principal, which is a
+ * user (or service account), a team or a basic role; only that principal's fields are present.
+ */
+export const ResourcePermissionDto = Type.Object({
+  id: Type.Integer(),
+  roleName: Type.String(),
+  isManaged: Type.Boolean(),
+  isInherited: Type.Boolean(),
+  isServiceAccount: Type.Boolean(),
+  userId: Type.Optional(Type.Integer()),
+  userUid: Type.Optional(Type.String()),
+  userLogin: Type.Optional(Type.String()),
+  userAvatarUrl: Type.Optional(Type.String()),
+  team: Type.Optional(Type.String()),
+  teamId: Type.Optional(Type.Integer()),
+  teamUid: Type.Optional(Type.String()),
+  teamAvatarUrl: Type.Optional(Type.String()),
+  builtInRole: Type.Optional(Type.String()),
+  actions: Type.Array(Type.String()),
+  /** the level name */
+  permission: Type.String(),
+});
+export const ResourcePermissionList = Type.Array(ResourcePermissionDto);

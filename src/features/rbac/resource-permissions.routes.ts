@@ -5,9 +5,12 @@ import { identityOf } from '../../access/identity.js';
 import { allOf, can, type Evaluator } from '../../access/evaluator.js';
 import { invalidId } from './rbac.errors.js';
 import {
+  MessageResponse,
   ResourceBuiltInParams,
   ResourceDescriptionParams,
+  ResourceDescriptionResponse,
   ResourceParams,
+  ResourcePermissionList,
   ResourceTeamParams,
   ResourceUserParams,
   SetPermissionBody,
@@ -38,13 +41,16 @@ const schemaErrors = {
 export function registerResourcePermissionsRoutes(api: Api, permissions: ResourcePermissionsApi): void {
   api.get(
     '/api/access-control/:resource/description',
-    { schema: { params: ResourceDescriptionParams } },
+    { schema: { params: ResourceDescriptionParams, response: { 200: ResourceDescriptionResponse } } },
     (request) => permissions.describe(request.params.resource),
   );
 
   api.get(
     '/api/access-control/:resource/:resourceId',
-    { config: { permission: onResource('read') }, schema: { params: ResourceParams } },
+    {
+      config: { permission: onResource('read') },
+      schema: { params: ResourceParams, response: { 200: ResourcePermissionList } },
+    },
     (request) => permissions.list(identityOf(request), request.params.resource, request.params.resourceId),
   );
 
@@ -52,7 +58,7 @@ export function registerResourcePermissionsRoutes(api: Api, permissions: Resourc
     '/api/access-control/:resource/:resourceId/users/:userId',
     {
       config: { schemaErrors, permission: onResource('write') },
-      schema: { params: ResourceUserParams, body: SetPermissionBody },
+      schema: { params: ResourceUserParams, body: SetPermissionBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       const { resource, resourceId, userId } = request.params;
@@ -65,7 +71,7 @@ export function registerResourcePermissionsRoutes(api: Api, permissions: Resourc
     '/api/access-control/:resource/:resourceId/teams/:teamId',
     {
       config: { schemaErrors, permission: onResource('write') },
-      schema: { params: ResourceTeamParams, body: SetPermissionBody },
+      schema: { params: ResourceTeamParams, body: SetPermissionBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       const { resource, resourceId, teamId } = request.params;
@@ -78,7 +84,7 @@ export function registerResourcePermissionsRoutes(api: Api, permissions: Resourc
     '/api/access-control/:resource/:resourceId/builtInRoles/:builtInRole',
     {
       config: { schemaErrors, permission: onResource('write') },
-      schema: { params: ResourceBuiltInParams, body: SetPermissionBody },
+      schema: { params: ResourceBuiltInParams, body: SetPermissionBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       const { resource, resourceId, builtInRole } = request.params;

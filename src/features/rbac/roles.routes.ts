@@ -9,11 +9,15 @@ import {
   AddRoleBody,
   AssignedQuery,
   BuiltInRoleBody,
+  BuiltInRolesResponse,
   BuiltInRoleParams,
   CreateRoleBody,
   DeleteRoleQuery,
   GlobalQuery,
   ListRolesQuery,
+  MessageResponse,
+  RoleDto,
+  RoleList,
   RoleUidParams,
   SetRolesBody,
   TeamParams,
@@ -51,7 +55,10 @@ const schemaErrors = {
 export function registerRolesRoutes(api: Api, roles: RolesService): void {
   api.get(
     '/api/access-control/roles',
-    { config: { permission: can('roles:read') }, schema: { querystring: ListRolesQuery } },
+    {
+      config: { permission: can('roles:read') },
+      schema: { querystring: ListRolesQuery, response: { 200: RoleList } },
+    },
     async (request) =>
       (await roles.list(identityOf(request), request.query)).map((r) => presentRole(r, false)),
   );
@@ -60,14 +67,17 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
     '/api/access-control/roles/:roleUID',
     {
       config: { permission: (r) => can('roles:read', `roles:uid:${param(r, 'roleUID')}`) },
-      schema: { params: RoleUidParams },
+      schema: { params: RoleUidParams, response: { 200: RoleDto } },
     },
     async (request) => presentRole(await roles.get(identityOf(request), request.params.roleUID), true),
   );
 
   api.post(
     '/api/access-control/roles',
-    { config: { permission: can('roles:write', DELEGATE_SCOPE) }, schema: { body: CreateRoleBody } },
+    {
+      config: { permission: can('roles:write', DELEGATE_SCOPE) },
+      schema: { body: CreateRoleBody, response: { 201: RoleDto } },
+    },
     async (request, reply) => {
       const role = await roles.create(identityOf(request), request.body);
       return reply.status(201).send(presentRole(role, true));
@@ -78,7 +88,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
     '/api/access-control/roles/:roleUID',
     {
       config: { permission: can('roles:write', DELEGATE_SCOPE) },
-      schema: { params: RoleUidParams, body: UpdateRoleBody },
+      schema: { params: RoleUidParams, body: UpdateRoleBody, response: { 200: RoleDto } },
     },
     async (request) =>
       presentRole(await roles.update(identityOf(request), request.params.roleUID, request.body), true),
@@ -88,7 +98,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
     '/api/access-control/roles/:roleUID',
     {
       config: { permission: can('roles:delete', DELEGATE_SCOPE) },
-      schema: { params: RoleUidParams, querystring: DeleteRoleQuery },
+      schema: { params: RoleUidParams, querystring: DeleteRoleQuery, response: { 200: MessageResponse } },
     },
     async (request) => {
       await roles.delete(identityOf(request), request.params.roleUID, request.query.force === true);
@@ -101,7 +111,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
     '/api/access-control/users/:userId/roles',
     {
       config: { schemaErrors, permission: onUser('users.roles:read') },
-      schema: { params: UserParams, querystring: AssignedQuery },
+      schema: { params: UserParams, querystring: AssignedQuery, response: { 200: RoleList } },
     },
     async (request) =>
       (
@@ -116,7 +126,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
     '/api/access-control/users/:userId/roles',
     {
       config: { schemaErrors, permission: onUser('users.roles:add') },
-      schema: { params: UserParams, body: AddRoleBody },
+      schema: { params: UserParams, body: AddRoleBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       const { roleUid, global = false } = request.body;
@@ -128,7 +138,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
     '/api/access-control/users/:userId/roles',
     {
       config: { schemaErrors, permission: onUser('users.roles:add', 'users.roles:remove') },
-      schema: { params: UserParams, body: SetRolesBody },
+      schema: { params: UserParams, body: SetRolesBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       const { roleUids, global = false } = request.body;
@@ -140,7 +150,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
     '/api/access-control/users/:userId/roles/:roleUID',
     {
       config: { schemaErrors, permission: onUser('users.roles:remove') },
-      schema: { params: UserRoleParams, querystring: GlobalQuery },
+      schema: { params: UserRoleParams, querystring: GlobalQuery, response: { 200: MessageResponse } },
     },
     async (request) => {
       const { userId, roleUID } = request.params;
@@ -154,7 +164,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
     '/api/access-control/teams/:teamId/roles',
     {
       config: { schemaErrors, permission: onTeam('teams.roles:read') },
-      schema: { params: TeamParams, querystring: AssignedQuery },
+      schema: { params: TeamParams, querystring: AssignedQuery, response: { 200: RoleList } },
     },
     async (request) =>
       (
@@ -169,7 +179,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
     '/api/access-control/teams/:teamId/roles',
     {
       config: { schemaErrors, permission: onTeam('teams.roles:add') },
-      schema: { params: TeamParams, body: AddRoleBody },
+      schema: { params: TeamParams, body: AddRoleBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       await roles.assign(identityOf(request), teamOf(request.params.teamId), request.body.roleUid, false);
@@ -180,7 +190,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
     '/api/access-control/teams/:teamId/roles',
     {
       config: { schemaErrors, permission: onTeam('teams.roles:add', 'teams.roles:remove') },
-      schema: { params: TeamParams, body: SetRolesBody },
+      schema: { params: TeamParams, body: SetRolesBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       await roles.replace(identityOf(request), teamOf(request.params.teamId), request.body.roleUids, false);
@@ -191,7 +201,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
     '/api/access-control/teams/:teamId/roles/:roleUID',
     {
       config: { schemaErrors, permission: onTeam('teams.roles:remove') },
-      schema: { params: TeamRoleParams },
+      schema: { params: TeamRoleParams, response: { 200: MessageResponse } },
     },
     async (request) => {
       const { teamId, roleUID } = request.params;
@@ -203,7 +213,10 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
   // Basic (built-in) roles
   api.get(
     '/api/access-control/builtin-roles',
-    { config: { permission: can('roles.builtin:list') }, schema: { querystring: AssignedQuery } },
+    {
+      config: { permission: can('roles.builtin:list') },
+      schema: { querystring: AssignedQuery, response: { 200: BuiltInRolesResponse } },
+    },
     async (request) => {
       const map = await roles.builtInAssignments(identityOf(request), request.query.includeHidden === true);
       return Object.fromEntries(
@@ -213,7 +226,10 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
   );
   api.post(
     '/api/access-control/builtin-roles',
-    { config: { permission: can('roles.builtin:add', DELEGATE_SCOPE) }, schema: { body: BuiltInRoleBody } },
+    {
+      config: { permission: can('roles.builtin:add', DELEGATE_SCOPE) },
+      schema: { body: BuiltInRoleBody, response: { 200: MessageResponse } },
+    },
     async (request) => {
       const { roleUid, builtInRole, global = false } = request.body;
       await roles.grantToBuiltIn(identityOf(request), builtInRole, roleUid, global);
@@ -224,7 +240,7 @@ export function registerRolesRoutes(api: Api, roles: RolesService): void {
     '/api/access-control/builtin-roles/:builtinRole/roles/:roleUID',
     {
       config: { permission: can('roles.builtin:remove', DELEGATE_SCOPE) },
-      schema: { params: BuiltInRoleParams, querystring: GlobalQuery },
+      schema: { params: BuiltInRoleParams, querystring: GlobalQuery, response: { 200: MessageResponse } },
     },
     async (request) => {
       const { builtinRole, roleUID } = request.params;

@@ -2,7 +2,7 @@ import type { Api } from '../../http/api.js';
 import type { Authorizer } from '../../access/authorizer.js';
 import { identityOf } from '../../access/identity.js';
 import { toPermissionMap } from '../../access/evaluator.js';
-import { ReloadQuery } from './rbac.schema.js';
+import { ReloadQuery, UserActionsResponse, UserPermissionsResponse } from './rbac.schema.js';
 import type { ResourcePermissions } from './resource-permissions.service.js';
 
 /** The caller's own effective permissions; any signed-in caller may ask. */
@@ -15,7 +15,7 @@ export function registerUserPermissionsRoutes(
   // rule (a dashboard's defaults) are listed as if they were stored.
   api.get(
     '/api/access-control/user/permissions',
-    { schema: { querystring: ReloadQuery } },
+    { schema: { querystring: ReloadQuery, response: { 200: UserPermissionsResponse } } },
     async (request) => {
       const identity = identityOf(request);
       const [held, derived] = await Promise.all([
@@ -28,13 +28,17 @@ export function registerUserPermissionsRoutes(
     },
   );
 
-  api.get('/api/access-control/user/actions', { schema: { querystring: ReloadQuery } }, async (request) => {
-    const identity = identityOf(request);
-    const [held, derived] = await Promise.all([
-      authorizer.permissionsOf(identity, { reload: request.query.reloadcache === true }),
-      resourcePermissions.derivedHeldBy(identity),
-    ]);
-    const actions = new Set([...held.keys(), ...derived.map((p) => p.action)]);
-    return Object.fromEntries([...actions].map((action) => [action, true]));
-  });
+  api.get(
+    '/api/access-control/user/actions',
+    { schema: { querystring: ReloadQuery, response: { 200: UserActionsResponse } } },
+    async (request) => {
+      const identity = identityOf(request);
+      const [held, derived] = await Promise.all([
+        authorizer.permissionsOf(identity, { reload: request.query.reloadcache === true }),
+        resourcePermissions.derivedHeldBy(identity),
+      ]);
+      const actions = new Set([...held.keys(), ...derived.map((p) => p.action)]);
+      return Object.fromEntries([...actions].map((action) => [action, true]));
+    },
+  );
 }

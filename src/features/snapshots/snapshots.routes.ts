@@ -10,6 +10,7 @@ import {
   KeyParams,
   SearchSnapshotsQuery,
   SnapshotListItem,
+  SnapshotResponse,
 } from './snapshots.schema.js';
 import type { SnapshotsService } from './snapshots.service.js';
 
@@ -32,9 +33,16 @@ export function registerSnapshotsRoutes(api: Api, snapshots: SnapshotsService): 
 
   api.get(
     '/api/snapshots/:key',
-    { config: { permission: can('snapshots:read') }, schema: { params: KeyParams } },
+    {
+      config: { permission: can('snapshots:read') },
+      schema: { params: KeyParams, response: { 200: SnapshotResponse } },
+    },
+    // JSON text (the stored model spliced in unparsed): a string with a JSON content type is sent
+    // as it is, never through the schema's serializer; `as never` lets the typed reply take it.
     async (request, reply) =>
-      reply.type('application/json').send(await snapshots.getJson(identityOf(request), request.params.key)),
+      reply
+        .type('application/json')
+        .send((await snapshots.getJson(identityOf(request), request.params.key)) as never),
   );
 
   api.get(

@@ -48,3 +48,30 @@ export const SnapshotListItem = Type.Object({
 });
 
 export const DeletedResponse = Type.Object({ message: Type.String(), id: Type.Integer() });
+
+const SnapshotMeta = Type.Object({
+  type: Type.Literal('snapshot'),
+  isSnapshot: Type.Boolean(),
+  canSave: Type.Boolean(),
+  canEdit: Type.Boolean(),
+  canAdmin: Type.Boolean(),
+  canStar: Type.Boolean(),
+  canDelete: Type.Boolean(),
+  slug: Type.String(),
+  url: Type.String(),
+  /** ISO 8601 */
+  created: Type.String(),
+  updated: Type.String(),
+  expires: Type.String(),
+});
+
+/**
+ * GET /api/snapshots/:key: Grafana's `{dashboard, meta}`. The route sends it as JSON text (the
+ * stored model is not parsed and re-encoded), which Fastify passes through without this schema's
+ * serializer: the schema documents the answer.
+ */
+export const SnapshotResponse = Type.Object({
+  // the model with its frozen panel data, as the client stored it
+  dashboard: Type.Object({}, { additionalProperties: true }),
+  meta: SnapshotMeta,
+});

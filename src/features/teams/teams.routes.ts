@@ -10,6 +10,8 @@ import { presentTeam, presentTeamMember } from './teams.present.js';
 import {
   AddMemberBody,
   CreateTeamBody,
+  CreatedTeamResponse,
+  MessageResponse,
   SearchTeamsQuery,
   SearchTeamsResponse,
   TeamDto,
@@ -38,7 +40,10 @@ const idErrors = {
 export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
   api.post(
     '/api/teams',
-    { config: { permission: can('teams:create') }, schema: { body: CreateTeamBody } },
+    {
+      config: { permission: can('teams:create') },
+      schema: { body: CreateTeamBody, response: { 200: CreatedTeamResponse } },
+    },
     async (request) => {
       const { name, email = '' } = request.body;
       const { teamId, uid } = await teams.create(identityOf(request), { name, email });
@@ -80,7 +85,7 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
     '/api/teams/:id',
     {
       config: { ...idErrors, permission: onTeam('teams:write') },
-      schema: { params: TeamIdParams, body: CreateTeamBody },
+      schema: { params: TeamIdParams, body: CreateTeamBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       const { name, email = '' } = request.body;
@@ -91,7 +96,10 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
 
   api.delete(
     '/api/teams/:id',
-    { config: { ...idErrors, permission: onTeam('teams:delete') }, schema: { params: TeamIdParams } },
+    {
+      config: { ...idErrors, permission: onTeam('teams:delete') },
+      schema: { params: TeamIdParams, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await teams.delete(identityOf(request), request.params.id);
       return message('Team deleted');
@@ -114,7 +122,7 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
     '/api/teams/:id/members',
     {
       config: { ...idErrors, permission: onTeam('teams.permissions:write') },
-      schema: { params: TeamIdParams, body: AddMemberBody },
+      schema: { params: TeamIdParams, body: AddMemberBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       await teams.addMember(identityOf(request), request.params.id, request.body.userId);
@@ -126,7 +134,7 @@ export function registerTeamsRoutes(api: Api, teams: TeamsService): void {
     '/api/teams/:id/members/:userId',
     {
       config: { ...idErrors, permission: onTeam('teams.permissions:write') },
-      schema: { params: TeamMemberParams },
+      schema: { params: TeamMemberParams, response: { 200: MessageResponse } },
     },
     async (request) => {
       const { id, userId } = request.params;

@@ -68,3 +68,13 @@ export const SearchTeamsResponse = Type.Object({
   page: Type.Integer(),
   perPage: Type.Integer(),
 });
+
+/** `{message}`: the answer of the team writes that create nothing. */
+export const MessageResponse = Type.Object({ message: Type.String() });
+
+/** POST /api/teams: the new team's id and uid. */
+export const CreatedTeamResponse = Type.Object({
+  message: Type.String(),
+  teamId: Type.Integer(),
+  uid: Type.String(),
+});
