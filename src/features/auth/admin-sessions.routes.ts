@@ -1,10 +1,11 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { message, type Api } from '../../http/api.js';
 import { can } from '../../access/evaluator.js';
 import type { UsersLookup } from '../users/users.lookup.js';
 import { NumericUserIdParams } from '../users/users.schema.js';
 import { userNotFound } from './auth.errors.js';
-import { RevokeTokenBody } from './auth.schema.js';
+import { MessageResponse, RevokeTokenBody, SessionDto } from './auth.schema.js';
 import type { AuthService } from './auth.service.js';
 import { presentSession } from './sessions.present.js';
 
@@ -27,7 +28,10 @@ export function registerAdminSessionsRoutes(
 
   api.get(
     '/api/admin/users/:user_id/auth-tokens',
-    { config: { permission: onUser('users.authtoken:read') }, schema: { params } },
+    {
+      config: { permission: onUser('users.authtoken:read') },
+      schema: { params, response: { 200: Type.Array(SessionDto) } },
+    },
     async (request) => {
       const userId = await requireUser(request.params.user_id);
       return (await auth.listSessions(userId)).map((s) => presentSession(s, undefined));
@@ -36,7 +40,10 @@ export function registerAdminSessionsRoutes(
 
   api.post(
     '/api/admin/users/:user_id/revoke-auth-token',
-    { config: { permission: onUser('users.authtoken:write') }, schema: { params, body: RevokeTokenBody } },
+    {
+      config: { permission: onUser('users.authtoken:write') },
+      schema: { params, body: RevokeTokenBody, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await auth.revokeSessionOf(request.params.user_id, request.body.authTokenId);
       return message('User auth token revoked');
@@ -45,7 +52,10 @@ export function registerAdminSessionsRoutes(
 
   api.post(
     '/api/admin/users/:user_id/logout',
-    { config: { permission: onUser('users:logout') }, schema: { params } },
+    {
+      config: { permission: onUser('users:logout') },
+      schema: { params, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await auth.logoutEverywhere(await requireUser(request.params.user_id));
       return message('User logged out');

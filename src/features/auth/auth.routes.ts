@@ -1,9 +1,16 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { message } from '../../http/api.js';
 import { clientInfo } from './request-authenticator.js';
 import { identityOf } from '../../access/identity.js';
-import { LoginBody, RevokeTokenBody } from './auth.schema.js';
+import {
+  LoginBody,
+  MessageResponse,
+  RevokeTokenBody,
+  RotatedTokenResponse,
+  SessionDto,
+} from './auth.schema.js';
 import type { AuthService } from './auth.service.js';
 import type { SessionCookie } from './session-cookie.js';
 import { presentSession } from './sessions.present.js';
@@ -29,15 +36,17 @@ export function registerAuthRoutes(
     sessionCookie.write(reply, token, session.rotated_at);
     return message('Logged in');
   };
-  api.post('/api/login', { config: { public: true }, schema: { body: LoginBody } }, login);
+  const loginSchema = { body: LoginBody, response: { 200: MessageResponse } };
+  api.post('/api/login', { config: { public: true }, schema: loginSchema }, login);
   // Grafana compat: Grafana's own path.
-  api.post('/login', { config: { public: true }, schema: { body: LoginBody } }, login);
+  api.post('/login', { config: { public: true }, schema: loginSchema }, login);
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     await auth.logout(sessionCookie.read(request));
     sessionCookie.clear(reply);
   };
-  api.get('/api/logout', { config: { public: true } }, async (request, reply) => {
+  const messageSchema = { response: { 200: MessageResponse } };
+  api.get('/api/logout', { config: { public: true }, schema: messageSchema }, async (request, reply) => {
     await logout(request, reply);
     return message('Logged out');
   });
@@ -47,17 +56,24 @@ export function registerAuthRoutes(
     return reply.redirect(auth.signoutRedirectUrl());
   });
 
-  api.get('/api/login/ping', {}, () => message('Logged in'));
+  api.get('/api/login/ping', { schema: messageSchema }, () => message('Logged in'));
 
-  api.get('/api/user/auth-tokens', { config: { usersOnly } }, async (request) => {
-    const identity = identityOf(request);
-    const sessions = await auth.listSessions(identity.userId);
-    return sessions.map((s) => presentSession(s, identity.sessionTokenId));
-  });
+  api.get(
+    '/api/user/auth-tokens',
+    { config: { usersOnly }, schema: { response: { 200: Type.Array(SessionDto) } } },
+    async (request) => {
+      const identity = identityOf(request);
+      const sessions = await auth.listSessions(identity.userId);
+      return sessions.map((s) => presentSession(s, identity.sessionTokenId));
+    },
+  );
 
   api.post(
     '/api/user/revoke-auth-token',
-    { config: { usersOnly: 'entity not allowed to revoke tokens' }, schema: { body: RevokeTokenBody } },
+    {
+      config: { usersOnly: 'entity not allowed to revoke tokens' },
+      schema: { body: RevokeTokenBody, ...messageSchema },
+    },
     async (request) => {
       await auth.revokeOwnSession(identityOf(request), request.body.authTokenId);
       return message('User auth token revoked');
@@ -65,14 +81,18 @@ export function registerAuthRoutes(
   );
 
   // Grafana compat: outside the signed-in group; the session cookie itself is the credential.
-  api.post('/api/user/auth-tokens/rotate', { config: { public: true } }, async (request, reply) => {
-    const rotated = await auth
-      .rotate(sessionCookie.read(request), clientInfo(request))
-      .catch((err: unknown) => {
-        sessionCookie.clear(reply);
-        throw err;
-      });
-    sessionCookie.write(reply, rotated.token, rotated.rotatedAt);
-    return { message: 'Token rotated', token: rotated.token };
-  });
+  api.post(
+    '/api/user/auth-tokens/rotate',
+    { config: { public: true }, schema: { response: { 200: RotatedTokenResponse } } },
+    async (request, reply) => {
+      const rotated = await auth
+        .rotate(sessionCookie.read(request), clientInfo(request))
+        .catch((err: unknown) => {
+          sessionCookie.clear(reply);
+          throw err;
+        });
+      sessionCookie.write(reply, rotated.token, rotated.rotatedAt);
+      return { message: 'Token rotated', token: rotated.token };
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { message, type Api } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
@@ -8,11 +9,18 @@ import { avatarUrl } from '../../lib/avatar-url.js';
 import { presentMember, presentOrg } from './orgs.present.js';
 import {
   AddressBody,
+  CreatedOrgResponse,
   MembersQuery,
   MembersSearchQuery,
+  MessageResponse,
   NameBody,
+  OrgDto,
   OrgIdParams,
+  OrgListItem,
   OrgListQuery,
+  OrgMemberDto,
+  OrgMemberLookupItem,
+  OrgMembersPage,
   OrgNameParams,
   OrgUserParams,
   RoleBody,
@@ -42,15 +50,31 @@ export function registerOrgsRoutes(
 
   // Current organization
   // Hot path: the JSON text from the cache (no query, no serialising) while no org row changed.
-  api.get('/api/org', { config: { permission: can('orgs:read') } }, async (request, reply) => {
-    const orgId = identityOf(request).orgId;
-    const body = await currentOrgs.get(orgId, async () => JSON.stringify(presentOrg(await orgs.get(orgId))));
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  // A miss serialises with the route's schema (reply.serialize), so the cached text is what the
+  // schema answers, and is checked like any answer under SVC_CHECK_RESPONSES. The string is sent
+  // as it is (a string with a JSON content type is not serialised again): the cast only tells
+  // the type provider so.
+  api.get(
+    '/api/org',
+    { config: { permission: can('orgs:read') }, schema: { response: { 200: OrgDto } } },
+    async (request, reply) => {
+      const orgId = identityOf(request).orgId;
+      const body = await currentOrgs.get(
+        orgId,
+        async () =>
+          // text: fast-json-stringify's answer (the type also allows a custom serializer's bytes)
+          reply.serialize(presentOrg(await orgs.get(orgId))) as string,
+      );
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
 
   api.put(
     '/api/org',
-    { config: { permission: can('orgs:write') }, schema: { body: NameBody } },
+    {
+      config: { permission: can('orgs:write') },
+      schema: { body: NameBody, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await orgs.rename(identityOf(request).orgId, request.body.name);
       return message('Organization updated');
@@ -59,7 +83,10 @@ export function registerOrgsRoutes(
 
   api.put(
     '/api/org/address',
-    { config: { permission: can('orgs:write') }, schema: { body: AddressBody } },
+    {
+      config: { permission: can('orgs:write') },
+      schema: { body: AddressBody, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await orgs.setAddress(identityOf(request).orgId, addressOf(request.body));
       return message('Address updated');
@@ -68,7 +95,10 @@ export function registerOrgsRoutes(
 
   api.get(
     '/api/org/users',
-    { config: { permission: can('org.users:read', 'users:*') }, schema: { querystring: MembersQuery } },
+    {
+      config: { permission: can('org.users:read', 'users:*') },
+      schema: { querystring: MembersQuery, response: { 200: Type.Array(OrgMemberDto) } },
+    },
     async (request) => {
       const rows = await orgs.listMembers(
         identityOf(request).orgId,
@@ -82,13 +112,19 @@ export function registerOrgsRoutes(
 
   api.get(
     '/api/org/users/search',
-    { config: { permission: can('org.users:read', 'users:*') }, schema: { querystring: MembersSearchQuery } },
+    {
+      config: { permission: can('org.users:read', 'users:*') },
+      schema: { querystring: MembersSearchQuery, response: { 200: OrgMembersPage } },
+    },
     async (request) => searchMembers(identityOf(request).orgId, request.query),
   );
 
   api.get(
     '/api/org/users/lookup',
-    { config: { permission: can('org.users:read', 'users:*') }, schema: { querystring: MembersQuery } },
+    {
+      config: { permission: can('org.users:read', 'users:*') },
+      schema: { querystring: MembersQuery, response: { 200: Type.Array(OrgMemberLookupItem) } },
+    },
     async (request) => {
       const rows = await orgs.listMembers(
         identityOf(request).orgId,
@@ -106,7 +142,10 @@ export function registerOrgsRoutes(
 
   api.patch(
     '/api/org/users/:userId',
-    { config: { permission: onMember('org.users:write') }, schema: { params: UserIdParams, body: RoleBody } },
+    {
+      config: { permission: onMember('org.users:write') },
+      schema: { params: UserIdParams, body: RoleBody, response: { 200: MessageResponse } },
+    },
     async (request) => {
       const identity = identityOf(request);
       await orgs.setRole(identity, identity.orgId, request.params.userId, request.body.role);
@@ -116,7 +155,10 @@ export function registerOrgsRoutes(
 
   api.delete(
     '/api/org/users/:userId',
-    { config: { permission: onMember('org.users:remove') }, schema: { params: UserIdParams } },
+    {
+      config: { permission: onMember('org.users:remove') },
+      schema: { params: UserIdParams, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await orgs.removeMember(identityOf(request).orgId, request.params.userId);
       return message('User removed from organization');
@@ -126,7 +168,10 @@ export function registerOrgsRoutes(
   // All organizations
   api.get(
     '/api/orgs',
-    { config: { globalOrg: true, permission: can('orgs:read') }, schema: { querystring: OrgListQuery } },
+    {
+      config: { globalOrg: true, permission: can('orgs:read') },
+      schema: { querystring: OrgListQuery, response: { 200: Type.Array(OrgListItem) } },
+    },
     async (request) => {
       const { perPage, page } = paging(request.query);
       return orgs.list({ query: request.query.query ?? '', name: request.query.name ?? '', perPage, page });
@@ -135,7 +180,10 @@ export function registerOrgsRoutes(
 
   api.post(
     '/api/orgs',
-    { config: { permission: can('orgs:create') }, schema: { body: NameBody } },
+    {
+      config: { permission: can('orgs:create') },
+      schema: { body: NameBody, response: { 200: CreatedOrgResponse } },
+    },
     async (request) => {
       const orgId = await orgs.create(identityOf(request), request.body.name);
       return { orgId, message: 'Organization created' };
@@ -145,19 +193,28 @@ export function registerOrgsRoutes(
   const inOrg = { orgParam: 'org_id' };
   api.get(
     '/api/orgs/:org_id',
-    { config: { ...inOrg, permission: can('orgs:read') }, schema: { params: OrgIdParams } },
+    {
+      config: { ...inOrg, permission: can('orgs:read') },
+      schema: { params: OrgIdParams, response: { 200: OrgDto } },
+    },
     async (request) => presentOrg(await orgs.get(request.params.org_id)),
   );
 
   api.get(
     '/api/orgs/name/:org_name',
-    { config: { globalOrg: true, permission: can('orgs:read') }, schema: { params: OrgNameParams } },
+    {
+      config: { globalOrg: true, permission: can('orgs:read') },
+      schema: { params: OrgNameParams, response: { 200: OrgDto } },
+    },
     async (request) => presentOrg(await orgs.getByName(request.params.org_name)),
   );
 
   api.put(
     '/api/orgs/:org_id',
-    { config: { ...inOrg, permission: can('orgs:write') }, schema: { params: OrgIdParams, body: NameBody } },
+    {
+      config: { ...inOrg, permission: can('orgs:write') },
+      schema: { params: OrgIdParams, body: NameBody, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await orgs.rename(request.params.org_id, request.body.name);
       return message('Organization updated');
@@ -168,7 +225,7 @@ export function registerOrgsRoutes(
     '/api/orgs/:org_id/address',
     {
       config: { ...inOrg, permission: can('orgs:write') },
-      schema: { params: OrgIdParams, body: AddressBody },
+      schema: { params: OrgIdParams, body: AddressBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       await orgs.setAddress(request.params.org_id, addressOf(request.body));
@@ -178,7 +235,10 @@ export function registerOrgsRoutes(
 
   api.delete(
     '/api/orgs/:org_id',
-    { config: { ...inOrg, permission: can('orgs:delete') }, schema: { params: OrgIdParams } },
+    {
+      config: { ...inOrg, permission: can('orgs:delete') },
+      schema: { params: OrgIdParams, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await orgs.delete(identityOf(request), request.params.org_id);
       return message('Organization deleted');
@@ -187,7 +247,10 @@ export function registerOrgsRoutes(
 
   api.get(
     '/api/orgs/:org_id/users',
-    { config: { ...inOrg, permission: can('org.users:read', 'users:*') }, schema: { params: OrgIdParams } },
+    {
+      config: { ...inOrg, permission: can('org.users:read', 'users:*') },
+      schema: { params: OrgIdParams, response: { 200: Type.Array(OrgMemberDto) } },
+    },
     async (request) => {
       await orgs.get(request.params.org_id);
       const now = clock.now();
@@ -199,7 +262,7 @@ export function registerOrgsRoutes(
     '/api/orgs/:org_id/users/search',
     {
       config: { ...inOrg, permission: can('org.users:read', 'users:*') },
-      schema: { params: OrgIdParams, querystring: MembersSearchQuery },
+      schema: { params: OrgIdParams, querystring: MembersSearchQuery, response: { 200: OrgMembersPage } },
     },
     async (request) => searchMembers(request.params.org_id, request.query),
   );
@@ -208,7 +271,7 @@ export function registerOrgsRoutes(
     '/api/orgs/:org_id/users/:userId',
     {
       config: { ...inOrg, permission: onMember('org.users:write') },
-      schema: { params: OrgUserParams, body: RoleBody },
+      schema: { params: OrgUserParams, body: RoleBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       await orgs.setRole(
@@ -223,7 +286,10 @@ export function registerOrgsRoutes(
 
   api.delete(
     '/api/orgs/:org_id/users/:userId',
-    { config: { ...inOrg, permission: onMember('org.users:remove') }, schema: { params: OrgUserParams } },
+    {
+      config: { ...inOrg, permission: onMember('org.users:remove') },
+      schema: { params: OrgUserParams, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await orgs.removeMember(request.params.org_id, request.params.userId);
       return message('User removed from organization');

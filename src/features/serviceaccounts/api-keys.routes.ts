@@ -1,8 +1,15 @@
+import { Type } from '@fastify/type-provider-typebox';
 import { message, type Api } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
 import { can } from '../../access/evaluator.js';
 import type { ApiKeysService } from './api-keys.service.js';
-import { ApiKeyParams, ListApiKeysQuery } from './serviceaccounts.schema.js';
+import {
+  ApiKeyCreationRemovedResponse,
+  ApiKeyDto,
+  ApiKeyParams,
+  ListApiKeysQuery,
+  MessageResponse,
+} from './serviceaccounts.schema.js';
 import { presentApiKey } from './serviceaccounts.present.js';
 
 // Grafana guarded these with apikeys:read / apikeys:delete, which Grafana 12 dropped along with the
@@ -16,14 +23,20 @@ export function registerApiKeyRoutes(api: Api, deps: { apiKeys: ApiKeysService }
 
   api.get(
     '/api/auth/keys',
-    { config: { permission: readAll }, schema: { querystring: ListApiKeysQuery } },
+    {
+      config: { permission: readAll },
+      schema: { querystring: ListApiKeysQuery, response: { 200: Type.Array(ApiKeyDto) } },
+    },
     async (request) =>
       (await apiKeys.list(identityOf(request), request.query.includeExpired === true)).map(presentApiKey),
   );
 
   api.delete(
     '/api/auth/keys/:id',
-    { config: { permission: deleteAll }, schema: { params: ApiKeyParams } },
+    {
+      config: { permission: deleteAll },
+      schema: { params: ApiKeyParams, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await apiKeys.delete(identityOf(request), request.params.id);
       return message('API key deleted');
@@ -31,5 +44,8 @@ export function registerApiKeyRoutes(api: Api, deps: { apiKeys: ApiKeysService }
   );
 
   // Any signed-in caller learns that keys are gone and what to use instead; nothing is written.
-  api.post('/api/auth/keys', {}, () => apiKeys.create());
+  // It never succeeds: its one answer is the 410 error, described as such.
+  api.post('/api/auth/keys', { schema: { response: { 410: ApiKeyCreationRemovedResponse } } }, () =>
+    apiKeys.create(),
+  );
 }

@@ -1,3 +1,4 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { message, type Api } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
@@ -6,9 +7,16 @@ import { can } from '../../access/evaluator.js';
 import {
   CreateServiceAccountBody,
   CreateTokenBody,
+  MessageResponse,
+  NewTokenResponse,
   SearchQuery,
+  ServiceAccountDto,
   ServiceAccountParams,
+  ServiceAccountProfileDto,
+  ServiceAccountsPage,
+  TokenDto,
   TokenParams,
+  UpdatedServiceAccountResponse,
   UpdateServiceAccountBody,
 } from './serviceaccounts.schema.js';
 import {
@@ -31,7 +39,10 @@ export function registerServiceAccountRoutes(
 
   api.get(
     '/api/serviceaccounts/search',
-    { config: { permission: can('serviceaccounts:read') }, schema: { querystring: SearchQuery } },
+    {
+      config: { permission: can('serviceaccounts:read') },
+      schema: { querystring: SearchQuery, response: { 200: ServiceAccountsPage } },
+    },
     async (request) => {
       const result = await serviceAccounts.search(identityOf(request), request.query);
       return { ...result, serviceAccounts: result.serviceAccounts.map(presentServiceAccount) };
@@ -40,7 +51,10 @@ export function registerServiceAccountRoutes(
 
   api.post(
     '/api/serviceaccounts',
-    { config: { permission: can('serviceaccounts:create') }, schema: { body: CreateServiceAccountBody } },
+    {
+      config: { permission: can('serviceaccounts:create') },
+      schema: { body: CreateServiceAccountBody, response: { 201: ServiceAccountDto } },
+    },
     async (request, reply) => {
       const account = await serviceAccounts.create(identityOf(request), request.body);
       return reply.code(201).send(presentServiceAccount(account));
@@ -49,7 +63,10 @@ export function registerServiceAccountRoutes(
 
   api.get(
     '/api/serviceaccounts/:serviceAccountId',
-    { config: { permission: onAccount('serviceaccounts:read') }, schema: { params: ServiceAccountParams } },
+    {
+      config: { permission: onAccount('serviceaccounts:read') },
+      schema: { params: ServiceAccountParams, response: { 200: ServiceAccountProfileDto } },
+    },
     async (request) =>
       presentServiceAccountProfile(
         await serviceAccounts.get(identityOf(request), request.params.serviceAccountId),
@@ -60,7 +77,11 @@ export function registerServiceAccountRoutes(
     '/api/serviceaccounts/:serviceAccountId',
     {
       config: { permission: onAccount('serviceaccounts:write') },
-      schema: { params: ServiceAccountParams, body: UpdateServiceAccountBody },
+      schema: {
+        params: ServiceAccountParams,
+        body: UpdateServiceAccountBody,
+        response: { 200: UpdatedServiceAccountResponse },
+      },
     },
     async (request) => {
       const account = await serviceAccounts.update(
@@ -79,7 +100,10 @@ export function registerServiceAccountRoutes(
 
   api.delete(
     '/api/serviceaccounts/:serviceAccountId',
-    { config: { permission: onAccount('serviceaccounts:delete') }, schema: { params: ServiceAccountParams } },
+    {
+      config: { permission: onAccount('serviceaccounts:delete') },
+      schema: { params: ServiceAccountParams, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await serviceAccounts.delete(identityOf(request), request.params.serviceAccountId);
       return message('Service account deleted');
@@ -88,7 +112,10 @@ export function registerServiceAccountRoutes(
 
   api.get(
     '/api/serviceaccounts/:serviceAccountId/tokens',
-    { config: { permission: onAccount('serviceaccounts:read') }, schema: { params: ServiceAccountParams } },
+    {
+      config: { permission: onAccount('serviceaccounts:read') },
+      schema: { params: ServiceAccountParams, response: { 200: Type.Array(TokenDto) } },
+    },
     async (request) => {
       const tokens = await serviceAccounts.listTokens(identityOf(request), request.params.serviceAccountId);
       const now = clock.now();
@@ -100,7 +127,7 @@ export function registerServiceAccountRoutes(
     '/api/serviceaccounts/:serviceAccountId/tokens',
     {
       config: { permission: onAccount('serviceaccounts:write') },
-      schema: { params: ServiceAccountParams, body: CreateTokenBody },
+      schema: { params: ServiceAccountParams, body: CreateTokenBody, response: { 200: NewTokenResponse } },
     },
     (request) =>
       serviceAccounts.createToken(identityOf(request), request.params.serviceAccountId, request.body),
@@ -108,7 +135,10 @@ export function registerServiceAccountRoutes(
 
   api.delete(
     '/api/serviceaccounts/:serviceAccountId/tokens/:tokenId',
-    { config: { permission: onAccount('serviceaccounts:write') }, schema: { params: TokenParams } },
+    {
+      config: { permission: onAccount('serviceaccounts:write') },
+      schema: { params: TokenParams, response: { 200: MessageResponse } },
+    },
     async (request) => {
       const { serviceAccountId, tokenId } = request.params;
       await serviceAccounts.deleteToken(identityOf(request), serviceAccountId, tokenId);

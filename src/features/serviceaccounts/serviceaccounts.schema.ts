@@ -42,3 +42,83 @@ export const CreateTokenBody = Type.Object({
 export type CreateTokenBody = Static<typeof CreateTokenBody>;
 
 export const ListApiKeysQuery = Type.Object({ includeExpired: Type.Optional(Type.Boolean()) });
+
+// Responses. A response schema is also the serializer: a field it does not name is dropped, so
+// each one lists every field serviceaccounts.present.ts (or the route) answers.
+
+/** `{message}`: the answer of deletes. */
+export const MessageResponse = Type.Object({ message: Type.String() });
+
+/** Grafana's ServiceAccountDTO (create, search, update). */
+export const ServiceAccountDto = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  name: Type.String(),
+  login: Type.String(),
+  orgId: Type.Integer(),
+  isDisabled: Type.Boolean(),
+  role: Type.String(),
+  /** how many tokens the account has */
+  tokens: Type.Integer(),
+  avatarUrl: Type.String(),
+});
+
+/** Grafana's ServiceAccountProfileDTO (GET /api/serviceaccounts/{id}). */
+export const ServiceAccountProfileDto = Type.Object({
+  ...ServiceAccountDto.properties,
+  /** ISO 8601 */
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  /** Grafana's team names; svc puts service accounts in no team */
+  teams: Type.Array(Type.String()),
+  /** the actions the caller may take on this account, each `true` */
+  accessControl: Type.Record(Type.String(), Type.Boolean()),
+});
+
+export const ServiceAccountsPage = Type.Object({
+  totalCount: Type.Integer(),
+  serviceAccounts: Type.Array(ServiceAccountDto),
+  page: Type.Integer(),
+  perPage: Type.Integer(),
+});
+
+export const UpdatedServiceAccountResponse = Type.Object({
+  message: Type.String(),
+  id: Type.Integer(),
+  name: Type.String(),
+  serviceaccount: ServiceAccountDto,
+});
+
+const IsoTime = Type.String({ description: 'ISO 8601' });
+
+/** Grafana's TokenDTO: never the key (only its hash is stored). */
+export const TokenDto = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  created: IsoTime,
+  lastUsedAt: Type.Union([IsoTime, Type.Null()]),
+  /** null: never expires */
+  expiration: Type.Union([IsoTime, Type.Null()]),
+  /** 0 when it never expires or has expired */
+  secondsUntilExpiration: Type.Number(),
+  hasExpired: Type.Boolean(),
+  isRevoked: Type.Boolean(),
+});
+
+/** A new token: the one answer that holds its key, which is never shown again. */
+export const NewTokenResponse = Type.Object({ id: Type.Integer(), name: Type.String(), key: Type.String() });
+
+/** Grafana's ApiKeyDTO for legacy keys: absent times are left out (Grafana's omitempty). */
+export const ApiKeyDto = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  role: Type.String(),
+  expiration: Type.Optional(IsoTime),
+  lastUsedAt: Type.Optional(IsoTime),
+});
+
+/** POST /api/auth/keys always answers 410 with this: API keys can no longer be created. */
+export const ApiKeyCreationRemovedResponse = Type.Object({
+  message: Type.String(),
+  messageId: Type.String(),
+});

@@ -2,7 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { message, type Api } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
 import { can } from '../../access/evaluator.js';
-import { CreateUserBody, NumericUserIdParams, SetPasswordBody, SetPermissionsBody } from './users.schema.js';
+import {
+  CreatedUserResponse,
+  CreateUserBody,
+  MessageResponse,
+  NumericUserIdParams,
+  SetPasswordBody,
+  SetPermissionsBody,
+} from './users.schema.js';
 import type { UsersService } from './users.service.js';
 
 const onUser = (action: string) => (request: FastifyRequest) =>
@@ -18,7 +25,10 @@ export function registerAdminUsersRoutes(api: Api, deps: { users: UsersService }
 
   api.post(
     '/api/admin/users',
-    { config: { permission: can('users:create') }, schema: { body: CreateUserBody } },
+    {
+      config: { permission: can('users:create') },
+      schema: { body: CreateUserBody, response: { 200: CreatedUserResponse } },
+    },
     async (request) => {
       const user = await users.create(request.body);
       return { id: user.id, uid: user.uid, message: 'User created' };
@@ -27,7 +37,10 @@ export function registerAdminUsersRoutes(api: Api, deps: { users: UsersService }
 
   api.put(
     '/api/admin/users/:user_id/password',
-    { config: { permission: onUser('users.password:write') }, schema: { params, body: SetPasswordBody } },
+    {
+      config: { permission: onUser('users.password:write') },
+      schema: { params, body: SetPasswordBody, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await users.setPassword(request.params.user_id, request.body.password);
       return message('User password updated');
@@ -38,7 +51,7 @@ export function registerAdminUsersRoutes(api: Api, deps: { users: UsersService }
     '/api/admin/users/:user_id/permissions',
     {
       config: { permission: onUser('users.permissions:write') },
-      schema: { params, body: SetPermissionsBody },
+      schema: { params, body: SetPermissionsBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       const isAdmin = request.body.isGrafanaAdmin ?? request.body.isServerAdmin ?? false;
@@ -49,7 +62,10 @@ export function registerAdminUsersRoutes(api: Api, deps: { users: UsersService }
 
   api.delete(
     '/api/admin/users/:user_id',
-    { config: { permission: onUser('users:delete') }, schema: { params } },
+    {
+      config: { permission: onUser('users:delete') },
+      schema: { params, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await users.delete(request.params.user_id, identityOf(request).userId);
       return message('User deleted');
@@ -58,7 +74,10 @@ export function registerAdminUsersRoutes(api: Api, deps: { users: UsersService }
 
   api.post(
     '/api/admin/users/:user_id/disable',
-    { config: { permission: onUser('users:disable') }, schema: { params } },
+    {
+      config: { permission: onUser('users:disable') },
+      schema: { params, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await users.setDisabled(request.params.user_id, true, identityOf(request).userId);
       return message('User disabled');
@@ -67,7 +86,10 @@ export function registerAdminUsersRoutes(api: Api, deps: { users: UsersService }
 
   api.post(
     '/api/admin/users/:user_id/enable',
-    { config: { permission: onUser('users:enable') }, schema: { params } },
+    {
+      config: { permission: onUser('users:enable') },
+      schema: { params, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await users.setDisabled(request.params.user_id, false, identityOf(request).userId);
       return message('User enabled');

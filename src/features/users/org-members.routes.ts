@@ -2,7 +2,7 @@ import type { Api } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
 import { can } from '../../access/evaluator.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
-import { AddMemberBody, OrgIdParams } from '../orgs/orgs.schema.js';
+import { AddedMemberResponse, AddMemberBody, OrgIdParams } from '../orgs/orgs.schema.js';
 import type { UsersStore } from './users.store.js';
 
 /**
@@ -16,7 +16,10 @@ export function registerOrgMembersRoutes(api: Api, deps: { orgs: OrgsLookup; use
 
   api.post(
     '/api/org/users',
-    { config: { permission: can('org.users:add', 'users:*') }, schema: { body: AddMemberBody } },
+    {
+      config: { permission: can('org.users:add', 'users:*') },
+      schema: { body: AddMemberBody, response: { 200: AddedMemberResponse } },
+    },
     async (request) => {
       const identity = identityOf(request);
       const userId = await orgs.addMemberFoundBy(
@@ -33,7 +36,7 @@ export function registerOrgMembersRoutes(api: Api, deps: { orgs: OrgsLookup; use
     '/api/orgs/:org_id/users',
     {
       config: { orgParam: 'org_id', permission: can('org.users:add', 'users:*') },
-      schema: { params: OrgIdParams, body: AddMemberBody },
+      schema: { params: OrgIdParams, body: AddMemberBody, response: { 200: AddedMemberResponse } },
     },
     async (request) => {
       const userId = await orgs.addMemberFoundBy(

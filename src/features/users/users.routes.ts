@@ -1,3 +1,4 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { message, type Api } from '../../http/api.js';
 import { identityOf } from '../../access/identity.js';
@@ -9,11 +10,16 @@ import { presentUser, presentUserHit } from './users.present.js';
 import {
   ChangePasswordBody,
   LookupQuery,
+  MessageResponse,
   OrgIdParams,
   SearchQuery,
   UpdateProfileBody,
+  UserDto,
+  UserHit,
   UserIdParams,
+  UserOrgEntry,
   UserOrgParams,
+  UsersPage,
 } from './users.schema.js';
 import type { UsersService } from './users.service.js';
 
@@ -32,25 +38,37 @@ export function registerUsersRoutes(
   const { users, clock, profiles } = deps;
 
   // Hot path: the JSON text from the profile cache (no query, no serialising) while no users or
-  // user_auth row changed.
-  api.get('/api/user', { config: { usersOnly } }, async (request, reply) => {
-    const { userId, orgId } = identityOf(request);
-    const body = await profiles.get(`${userId}/${orgId}`, async () => {
-      const user = await users.get(userId);
-      const labels = await users.authLabelsOf([user]);
-      return JSON.stringify(presentUser(user, orgId, labels.get(user.id)));
-    });
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  // user_auth row changed. A miss serialises with the route's schema (reply.serialize), so the
+  // cached text is what the schema answers, and is checked like any answer under
+  // SVC_CHECK_RESPONSES. The string is sent as it is (a string with a JSON content type is not
+  // serialised again): the cast only tells the type provider so.
+  api.get(
+    '/api/user',
+    { config: { usersOnly }, schema: { response: { 200: UserDto } } },
+    async (request, reply) => {
+      const { userId, orgId } = identityOf(request);
+      const body = await profiles.get(`${userId}/${orgId}`, async () => {
+        const user = await users.get(userId);
+        const labels = await users.authLabelsOf([user]);
+        // text: fast-json-stringify's answer (the type also allows a custom serializer's bytes)
+        return reply.serialize(presentUser(user, orgId, labels.get(user.id))) as string;
+      });
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
 
-  api.put('/api/user', { config: { usersOnly }, schema: { body: UpdateProfileBody } }, async (request) => {
-    await users.updateProfile(identityOf(request).userId, request.body);
-    return message('User updated');
-  });
+  api.put(
+    '/api/user',
+    { config: { usersOnly }, schema: { body: UpdateProfileBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      await users.updateProfile(identityOf(request).userId, request.body);
+      return message('User updated');
+    },
+  );
 
   api.put(
     '/api/user/password',
-    { config: { usersOnly }, schema: { body: ChangePasswordBody } },
+    { config: { usersOnly }, schema: { body: ChangePasswordBody, response: { 200: MessageResponse } } },
     async (request) => {
       await users.changeOwnPassword(
         identityOf(request).userId,
@@ -61,11 +79,15 @@ export function registerUsersRoutes(
     },
   );
 
-  api.get('/api/user/orgs', { config: { usersOnly } }, (request) => users.orgsOf(identityOf(request).userId));
+  api.get(
+    '/api/user/orgs',
+    { config: { usersOnly }, schema: { response: { 200: Type.Array(UserOrgEntry) } } },
+    (request) => users.orgsOf(identityOf(request).userId),
+  );
 
   api.post(
     '/api/user/using/:org_id',
-    { config: { usersOnly }, schema: { params: OrgIdParams } },
+    { config: { usersOnly }, schema: { params: OrgIdParams, response: { 200: MessageResponse } } },
     async (request) => {
       await users.switchOrg(identityOf(request).userId, request.params.org_id);
       return message('Active organization changed');
@@ -74,7 +96,10 @@ export function registerUsersRoutes(
 
   api.get(
     '/api/users/lookup',
-    { config: { permission: can('users:read', 'global.users:*') }, schema: { querystring: LookupQuery } },
+    {
+      config: { permission: can('users:read', 'global.users:*') },
+      schema: { querystring: LookupQuery, response: { 200: UserDto } },
+    },
     async (request) => {
       // SPEC: the user, as /api/users/{id} answers it (isDisabled, isExternal, authLabels included)
       const user = await users.lookup(request.query.loginOrEmail);
@@ -85,7 +110,10 @@ export function registerUsersRoutes(
 
   api.get(
     '/api/users/search',
-    { config: { permission: can('users:read', 'global.users:*') }, schema: { querystring: SearchQuery } },
+    {
+      config: { permission: can('users:read', 'global.users:*') },
+      schema: { querystring: SearchQuery, response: { 200: UsersPage } },
+    },
     async (request) => {
       const { perPage, page } = paging(request.query);
       const result = await users.search(request.query.query ?? '', perPage, page);
@@ -103,7 +131,10 @@ export function registerUsersRoutes(
   // Deprecated in Grafana: the same hits as a plain array.
   api.get(
     '/api/users',
-    { config: { permission: can('users:read', 'global.users:*') }, schema: { querystring: SearchQuery } },
+    {
+      config: { permission: can('users:read', 'global.users:*') },
+      schema: { querystring: SearchQuery, response: { 200: Type.Array(UserHit) } },
+    },
     async (request) => {
       const { perPage, page } = paging(request.query);
       const result = await users.search(request.query.query ?? '', perPage, page);
@@ -115,7 +146,10 @@ export function registerUsersRoutes(
 
   api.get(
     '/api/users/:user_id',
-    { config: { permission: (r) => can('users:read', globalUser(r)) }, schema: { params: UserIdParams } },
+    {
+      config: { permission: (r) => can('users:read', globalUser(r)) },
+      schema: { params: UserIdParams, response: { 200: UserDto } },
+    },
     async (request) => {
       const user = await users.getByIdOrUid(request.params.user_id);
       const labels = await users.authLabelsOf([user]);
@@ -127,7 +161,7 @@ export function registerUsersRoutes(
     '/api/users/:user_id',
     {
       config: { permission: (r) => can('users:write', globalUser(r)) },
-      schema: { params: UserIdParams, body: UpdateProfileBody },
+      schema: { params: UserIdParams, body: UpdateProfileBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       const user = await users.getByIdOrUid(request.params.user_id);
@@ -138,7 +172,10 @@ export function registerUsersRoutes(
 
   api.get(
     '/api/users/:user_id/orgs',
-    { config: { permission: (r) => can('users:read', globalUser(r)) }, schema: { params: UserIdParams } },
+    {
+      config: { permission: (r) => can('users:read', globalUser(r)) },
+      schema: { params: UserIdParams, response: { 200: Type.Array(UserOrgEntry) } },
+    },
     async (request) => users.orgsOf((await users.getByIdOrUid(request.params.user_id)).id),
   );
 
@@ -146,7 +183,7 @@ export function registerUsersRoutes(
     '/api/users/:user_id/using/:org_id',
     {
       config: { permission: (r) => can('users:write', globalUser(r)) },
-      schema: { params: UserOrgParams },
+      schema: { params: UserOrgParams, response: { 200: MessageResponse } },
     },
     async (request) => {
       const user = await users.getByIdOrUid(request.params.user_id);

@@ -44,3 +44,66 @@ export const SetPermissionsBody = Type.Object({
   isGrafanaAdmin: Type.Optional(Type.Boolean()),
   isServerAdmin: Type.Optional(Type.Boolean()),
 });
+
+// Responses. A response schema is also the serializer: a field it does not name is dropped, so
+// each one lists every field users.present.ts (or the route) answers.
+
+/** `{message}`: the answer of the user writes. */
+export const MessageResponse = Type.Object({ message: Type.String() });
+
+/** SPEC's user; `isGrafanaAdmin` mirrors `isServerAdmin` for Grafana clients. */
+export const UserDto = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  login: Type.String(),
+  theme: Type.String(),
+  orgId: Type.Integer(),
+  isServerAdmin: Type.Boolean(),
+  isGrafanaAdmin: Type.Boolean(),
+  isDisabled: Type.Boolean(),
+  isExternal: Type.Boolean(),
+  isExternallySynced: Type.Boolean(),
+  isGrafanaAdminExternallySynced: Type.Boolean(),
+  isProvisioned: Type.Boolean(),
+  authLabels: Type.Array(Type.String()),
+  /** ISO 8601 */
+  updatedAt: Type.String(),
+  createdAt: Type.String(),
+  avatarUrl: Type.String(),
+});
+
+/** An item of /api/users/search and /api/users: `isAdmin` instead of the server-admin field. */
+export const UserHit = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  name: Type.String(),
+  login: Type.String(),
+  email: Type.String(),
+  avatarUrl: Type.String(),
+  isAdmin: Type.Boolean(),
+  isDisabled: Type.Boolean(),
+  isProvisioned: Type.Boolean(),
+  /** ISO 8601 */
+  lastSeenAt: Type.String(),
+  /** Grafana's "x minutes" age */
+  lastSeenAtAge: Type.String(),
+  authLabels: Type.Array(Type.String()),
+});
+
+export const UsersPage = Type.Object({
+  totalCount: Type.Integer(),
+  users: Type.Array(UserHit),
+  page: Type.Integer(),
+  perPage: Type.Integer(),
+});
+
+/** SPEC's user organization entry. */
+export const UserOrgEntry = Type.Object({ orgId: Type.Integer(), name: Type.String(), role: Type.String() });
+
+export const CreatedUserResponse = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  message: Type.String(),
+});
