@@ -141,7 +141,8 @@ export class BackupTool {
   async backup(): Promise<Backup> {
     const health = await this.checkVersion();
 
-    const folderHits: any[] = await this.get('/api/search?type=dash-folder&limit=5000');
+    // with the trailing slash backup scripts write (Grafana registers the route as /api/search/)
+    const folderHits: any[] = await this.get('/api/search/?type=dash-folder&limit=5000');
     const folders = [];
     for (const hit of folderHits) {
       const uid = encodeURIComponent(hit.uid);
@@ -151,7 +152,7 @@ export class BackupTool {
       });
     }
 
-    const dashboardHits: any[] = await this.get('/api/search?type=dash-db&limit=5000');
+    const dashboardHits: any[] = await this.get('/api/search/?type=dash-db&limit=5000');
     const dashboards = [];
     for (const hit of dashboardHits) {
       const uid = encodeURIComponent(hit.uid);
@@ -333,6 +334,8 @@ export class BackupTool {
           email: user.email,
           name: user.name,
           password: this.secrets.userPassword ?? `restored-${user.login}-password`,
+          // grafana-backup-tool names the org to add the user to
+          OrgId: 1,
         });
         id = created.id as number;
         ids.set(user.login, id);
@@ -351,7 +354,8 @@ export class BackupTool {
   private async restoreTeams(backup: Backup, userIds: Map<string, number>): Promise<Map<string, number>> {
     const ids = new Map<string, number>();
     for (const { team, members } of backup.teams) {
-      const created = await this.request('POST', '/api/teams', { name: team.name, email: team.email });
+      // the team as the search listed it (id, memberCount, avatarUrl… included)
+      const created = await this.request('POST', '/api/teams', team);
       const teamId = created.teamId as number;
       ids.set(team.name, teamId);
       // the creator may have become a member: the backup's member list wins
