@@ -1,13 +1,29 @@
 import { randomInt } from 'node:crypto';
 import type { Identity } from './identity.js';
 import { AppError } from '../http/errors.js';
-import { describeEvaluator, evaluate, mapScopes, type Evaluator, type PermissionMap } from './evaluator.js';
+import {
+  describeEvaluator,
+  evaluate,
+  mapScopes,
+  type Evaluator,
+  type Permission,
+  type PermissionMap,
+} from './evaluator.js';
 import type { Metrics } from '../http/metrics.js';
 
 /** Where the authorizer gets a caller's permissions (the rbac feature's cached source). */
 export interface PermissionSource {
-  /** `reload`: skip cached entries and refresh them (Grafana's `?reloadcache=true`) */
+  /**
+   * What the caller holds apart from grants on single indexed resources: roles, wildcards, folder
+   * grants. `reload`: skip cached entries and refresh them (Grafana's `?reloadcache=true`).
+   */
   permissionsOf(identity: Identity, options?: { reload?: boolean }): Promise<PermissionMap>;
+  /** Scopes starting with this (`dashboards:uid:`) are granted one resource at a time: see actionsOn. */
+  readonly indexedPrefix: string;
+  /** The actions the caller holds on one indexed resource through grants on it alone (cached per resource). */
+  actionsOn(identity: Identity, scope: string): Promise<ReadonlySet<string>>;
+  /** The caller's grants on indexed resources, optionally of one action (SQL, for lists). */
+  indexedGrantsOf(identity: Identity, action?: string): Promise<Permission[]>;
 }
 
 /**
@@ -68,32 +84,37 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
     return mapScopes(evaluator, (scope) => resolved.get(scope) ?? [scope]);
   }
 
-  /** `held` plus what derivers grant on the evaluator's scopes, or undefined when they grant nothing. */
-  async function withDerived(
+  /**
+   * `held` plus the actions `extra` gives on the evaluator's scopes, or undefined when it gives
+   * nothing. `extra` answers undefined for scopes it knows nothing of.
+   */
+  async function withExtra(
     held: PermissionMap,
     evaluator: Evaluator,
-    identity: Identity,
+    extra: (scope: string) => Promise<ReadonlySet<string>> | undefined,
   ): Promise<PermissionMap | undefined> {
     const pending: Promise<[string, ReadonlySet<string>]>[] = [];
     const seen = new Set<string>();
     mapScopes(evaluator, (scope) => {
-      const derive = derivers.get(prefixOf(scope));
-      if (derive && !seen.has(scope)) {
-        seen.add(scope);
-        pending.push(derive(scope, identity).then((actions) => [scope, actions]));
-      }
+      if (seen.has(scope)) return [scope];
+      seen.add(scope);
+      pending.push(extra(scope)?.then((actions) => [scope, actions]) ?? Promise.resolve([scope, new Set()]));
       return [scope];
     });
-    if (!pending.length) return undefined;
-    const extra = new Map<string, string[]>();
+    const added = new Map<string, string[]>();
     for (const [scope, actions] of await Promise.all(pending))
-      for (const action of actions) extra.set(action, [...(extra.get(action) ?? []), scope]);
-    if (!extra.size) return undefined;
+      for (const action of actions) added.set(action, [...(added.get(action) ?? []), scope]);
+    if (!added.size) return undefined;
     const merged = new Map(held);
-    for (const [action, scopes] of extra) merged.set(action, [...(held.get(action) ?? []), ...scopes]);
+    for (const [action, scopes] of added) merged.set(action, [...(held.get(action) ?? []), ...scopes]);
     return merged;
   }
 
+  /**
+   * As in Grafana: the scopes as given, then resolved (folder chain, ids to uids) with what rules
+   * derive; and only when neither grants it, the grants stored on the single resources the
+   * resolved evaluator names (the per-resource index), so most checks never ask for them.
+   */
   async function can(identity: Identity, evaluator: Evaluator): Promise<boolean> {
     const timer = deps.metrics.accessEvaluationDuration.startTimer();
     deps.metrics.accessEvaluations.inc();
@@ -102,9 +123,17 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
       if (evaluate(held, evaluator)) return true;
       const [resolved, derived] = await Promise.all([
         resolveScopes(evaluator, identity),
-        withDerived(held, evaluator, identity),
+        withExtra(held, evaluator, (scope) => derivers.get(prefixOf(scope))?.(scope, identity)),
       ]);
-      return evaluate(derived ?? held, resolved ?? evaluator);
+      const target = resolved ?? evaluator;
+      const known = derived ?? held;
+      if (evaluate(known, target)) return true;
+      const indexed = await withExtra(known, target, (scope) =>
+        scope.startsWith(source.indexedPrefix) && !scope.endsWith('*')
+          ? source.actionsOn(identity, scope)
+          : undefined,
+      );
+      return indexed !== undefined && evaluate(indexed, target);
     } finally {
       timer();
     }
@@ -127,6 +156,10 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
       return items.filter((_, i) => allowed[i]);
     },
     permissionsOf,
+    indexedPrefix: source.indexedPrefix,
+    actionsOn: (identity: Identity, scope: string) => source.actionsOn(identity, scope),
+    indexedGrantsOf: (identity: Identity, action?: string): Promise<Permission[]> =>
+      source.indexedGrantsOf(identity, action),
     async authorize(identity: Identity, evaluator: Evaluator): Promise<void> {
       if (!(await can(identity, evaluator))) throw accessDenied(evaluator);
     },

@@ -108,13 +108,13 @@ export function createAnnotationsService(deps: {
     };
   }
 
-  function allowedOn(
+  async function allowedOn(
     access: CallerAccess,
     action: AnnotationAction,
     dashboard: DashboardRef | null,
-  ): boolean {
+  ): Promise<boolean> {
     if (dashboard === null) return access.has(action, [ORGANIZATION]);
-    if (!access.has(action, [DASHBOARD]) && !access.onDashboard(action, dashboard)) return false;
+    if (!access.has(action, [DASHBOARD]) && !(await access.onDashboard(action, dashboard))) return false;
     return action !== 'annotations:read' || access.onDashboard('dashboards:read', dashboard);
   }
 
@@ -130,16 +130,16 @@ export function createAnnotationsService(deps: {
   async function load(identity: Identity, id: number, action: AnnotationAction): Promise<AnnotationRow> {
     const [row, access] = await Promise.all([store.byId(identity.orgId, id), dashboards.access(identity)]);
     // Grafana compat: one the caller cannot read is as missing as one in another org.
-    if (!row || !allowedOn(access, 'annotations:read', dashboardOf(row))) throw annotationNotFound();
+    if (!row || !(await allowedOn(access, 'annotations:read', dashboardOf(row)))) throw annotationNotFound();
     const dashboard = dashboardOf(row);
-    if (action !== 'annotations:read' && !allowedOn(access, action, dashboard))
+    if (action !== 'annotations:read' && !(await allowedOn(access, action, dashboard)))
       throw denied(action, dashboard);
     return row;
   }
 
-  function visibility(access: CallerAccess): Visibility {
+  async function visibility(access: CallerAccess): Promise<Visibility> {
     const organization = access.has('annotations:read', [ORGANIZATION]);
-    const readable: DashboardSet = access.readableDashboards('dashboards:read');
+    const readable: DashboardSet = await access.readableDashboards('dashboards:read');
     const annotated: DashboardSet = access.has('annotations:read', [DASHBOARD])
       ? {
           all: true,
@@ -147,7 +147,7 @@ export function createAnnotationsService(deps: {
           dashboardUids: new Set(),
           byDefault: { roleGrants: false, creatorId: undefined },
         }
-      : access.readableDashboards('annotations:read');
+      : await access.readableDashboards('annotations:read');
     const none = (set: DashboardSet) =>
       !set.all &&
       set.folderUids.size === 0 &&
@@ -198,7 +198,7 @@ export function createAnnotationsService(deps: {
       const rows = await store.find(
         identity.orgId,
         { ...query, dashboardId, tags: parseTags(query.tags) },
-        visibility(access),
+        await visibility(access),
       );
       return present(rows);
     },
@@ -220,7 +220,7 @@ export function createAnnotationsService(deps: {
         if (!head) throw dashboardNotFound();
       }
       const access = await dashboards.access(identity);
-      if (!allowedOn(access, 'annotations:create', head ?? null))
+      if (!(await allowedOn(access, 'annotations:create', head ?? null)))
         throw denied('annotations:create', head ?? null);
       const tags = validTags(input.tags ?? []);
       const now = clock.now();

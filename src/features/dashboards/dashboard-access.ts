@@ -51,28 +51,38 @@ const ALL_FOLDERS = new Set(['*', 'folders:*', 'folders:uid:*']);
 
 /**
  * The caller's permissions once per request, and checks of dashboard and folder actions that
- * include folder inheritance without asking the database again.
+ * include folder inheritance without asking the database again. Grants on single dashboards are
+ * not in `held` (they grow with the data): they come from the per-resource index of `source`.
  */
 export class CallerAccess {
+  /** per dashboard uid, what its own grants give the caller (asked once per request) */
+  private readonly onResource = new Map<string, Promise<ReadonlySet<string>>>();
+
   constructor(
     readonly identity: Identity,
     readonly held: PermissionMap,
     private readonly tree: FolderTree,
+    private readonly source: PermissionSource,
   ) {}
 
   has(action: string, scopes: string[]): boolean {
     return evaluate(this.held, can(action, ...scopes));
   }
 
-  /** A dashboard action: granted on the dashboard or its folders, or by its default grants. */
-  onDashboard(action: string, dashboard: DashboardRef): boolean {
-    return (
+  /**
+   * A dashboard action: granted on the dashboard or its folders (by roles, wildcards and folder
+   * grants), by its default grants, or by a grant on the dashboard itself.
+   */
+  async onDashboard(action: string, dashboard: DashboardRef): Promise<boolean> {
+    const scope = `dashboards:uid:${dashboard.uid}`;
+    if (
       holdsByDefault(this.identity, dashboard, action) ||
-      evaluate(
-        this.held,
-        can(action, `dashboards:uid:${dashboard.uid}`, ...folderChainScopes(this.tree, dashboard.folder_uid)),
-      )
-    );
+      evaluate(this.held, can(action, scope, ...folderChainScopes(this.tree, dashboard.folder_uid)))
+    )
+      return true;
+    let own = this.onResource.get(dashboard.uid);
+    if (!own) this.onResource.set(dashboard.uid, (own = this.source.actionsOn(this.identity, scope)));
+    return (await own).has(action);
   }
 
   /** A folder action on a folder ('' for the General folder). */
@@ -84,7 +94,7 @@ export class CallerAccess {
    * Dashboards on which the caller holds `action`: its scopes turned into folder and dashboard
    * sets, plus what default grants give it.
    */
-  readableDashboards(action = 'dashboards:read'): ReadableFilter {
+  async readableDashboards(action = 'dashboards:read'): Promise<ReadableFilter> {
     const scopes = this.held.get(action) ?? [];
     const byDefault = {
       roleGrants: roleDefaultActions(this.identity).has(action),
@@ -93,6 +103,8 @@ export class CallerAccess {
     if (scopes.some((s) => ALL_DASHBOARDS.has(s)))
       return { all: true, folderUids: new Set(), dashboardUids: new Set(), byDefault };
     const dashboardUids = new Set<string>();
+    for (const { scope } of await this.source.indexedGrantsOf(this.identity, action))
+      dashboardUids.add(scope.slice('dashboards:uid:'.length));
     const granted: string[] = [];
     let root = false;
     for (const scope of scopes) {
@@ -129,7 +141,7 @@ export function createAccessFactory(deps: {
       deps.permissions.permissionsOf(identity),
       deps.tree(identity.orgId),
     ]);
-    return new CallerAccess(identity, held, tree);
+    return new CallerAccess(identity, held, tree, deps.permissions);
   };
 }
 

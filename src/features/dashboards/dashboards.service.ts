@@ -113,8 +113,8 @@ export function createDashboardsService(deps: {
     return found;
   }
 
-  function requireOnDashboard(access: CallerAccess, action: string, row: DashboardHead): void {
-    if (!access.onDashboard(action, row)) throw accessDenied(can(action));
+  async function requireOnDashboard(access: CallerAccess, action: string, row: DashboardHead): Promise<void> {
+    if (!(await access.onDashboard(action, row))) throw accessDenied(can(action));
   }
 
   /** One attempt at a save; throws ConcurrentSave when another writer got in between. */
@@ -147,7 +147,7 @@ export function createDashboardsService(deps: {
 
     if (access) {
       if (existing) {
-        requireOnDashboard(access, 'dashboards:write', existing);
+        await requireOnDashboard(access, 'dashboards:write', existing);
         if (existing.folder_uid !== folderUid && !access.onFolder('dashboards:create', folderUid)) {
           throw accessDenied(can('dashboards:create'));
         }
@@ -330,17 +330,18 @@ export function createDashboardsService(deps: {
       const isStarred = row.star_id !== null;
       const [access, tree] = await Promise.all([deps.access(identity), folders.of(identity.orgId)]);
       const folder = row.folder_uid ? tree.get(row.folder_uid) : undefined;
-      const canSave = access.onDashboard('dashboards:write', row);
-      const annotation = (action: string, type: string) =>
-        access.has(action, [`annotations:type:${type}`]) ||
-        (type === 'dashboard' && access.onDashboard(action, row));
+      // one question to the per-resource index answers every flag below
+      const on = async (action: string) => access.onDashboard(action, row);
+      const canSave = await on('dashboards:write');
+      const annotation = async (action: string, type: string) =>
+        access.has(action, [`annotations:type:${type}`]) || (type === 'dashboard' && (await on(action)));
       const meta = {
         type: 'db',
         canSave,
         canEdit: canSave,
-        canAdmin: access.onDashboard('dashboards.permissions:write', row),
+        canAdmin: await on('dashboards.permissions:write'),
         canStar: identity.kind === 'user',
-        canDelete: access.onDashboard('dashboards:delete', row),
+        canDelete: await on('dashboards:delete'),
         slug: row.slug,
         url: dashboardUrl(row.uid, row.slug),
         expires: '0001-01-01T00:00:00Z',
@@ -359,14 +360,14 @@ export function createDashboardsService(deps: {
         provisionedExternalId: row.provisioned_external_id,
         annotationsPermissions: {
           dashboard: {
-            canAdd: annotation('annotations:create', 'dashboard'),
-            canEdit: annotation('annotations:write', 'dashboard'),
-            canDelete: annotation('annotations:delete', 'dashboard'),
+            canAdd: await annotation('annotations:create', 'dashboard'),
+            canEdit: await annotation('annotations:write', 'dashboard'),
+            canDelete: await annotation('annotations:delete', 'dashboard'),
           },
           organization: {
-            canAdd: annotation('annotations:create', 'organization'),
-            canEdit: annotation('annotations:write', 'organization'),
-            canDelete: annotation('annotations:delete', 'organization'),
+            canAdd: await annotation('annotations:create', 'organization'),
+            canEdit: await annotation('annotations:write', 'organization'),
+            canDelete: await annotation('annotations:delete', 'organization'),
           },
         },
         publicDashboardEnabled: false,
@@ -404,7 +405,7 @@ export function createDashboardsService(deps: {
     async restore(identity: Identity, uid: string, version: number): Promise<SaveResult> {
       const row = await head(identity.orgId, uid);
       const access = await deps.access(identity);
-      requireOnDashboard(access, 'dashboards:write', row);
+      await requireOnDashboard(access, 'dashboards:write', row);
       const [target, current] = await Promise.all([
         store.version(row.id, version),
         store.findByUid(identity.orgId, uid),
@@ -435,7 +436,7 @@ export function createDashboardsService(deps: {
       const access = await deps.access(identity);
       const load = async (side: DiffSide): Promise<unknown> => {
         const row = await head(identity.orgId, side.dashboardUid);
-        requireOnDashboard(access, 'dashboards:read', row);
+        await requireOnDashboard(access, 'dashboards:read', row);
         if (side.unsavedDashboard) return side.unsavedDashboard;
         const found = await store.version(row.id, side.version);
         if (!found) throw versionNotFound(side.version, row.id);

@@ -318,17 +318,20 @@ export function createLibraryPanelsService(deps: {
         store.connections(identity.orgId, row.id),
         dashboards.access(identity),
       ]);
+      const readable = await Promise.all(
+        connections.map((c) =>
+          access.onDashboard('dashboards:read', {
+            uid: c.dashboard_uid,
+            folder_uid: c.folder_uid,
+            created_by: c.dashboard_created_by,
+            default_creator_admin: c.default_creator_admin,
+            default_role_grants: c.default_role_grants,
+          }),
+        ),
+      );
       return {
         result: connections
-          .filter((c) =>
-            access.onDashboard('dashboards:read', {
-              uid: c.dashboard_uid,
-              folder_uid: c.folder_uid,
-              created_by: c.dashboard_created_by,
-              default_creator_admin: c.default_creator_admin,
-              default_role_grants: c.default_role_grants,
-            }),
-          )
+          .filter((_, i) => readable[i])
           .map((c) => ({
             id: c.id,
             kind: c.kind,

@@ -6,14 +6,19 @@ import type { Clock } from '../../lib/clock.js';
 import type { CacheBus } from '../../store/cache-bus.js';
 import type { Database } from '../../store/database.js';
 
-/** Grafana's split: basic role + org, team + org, the user's own (+ org), and their merge per caller. */
-type CacheSection = 'basic' | 'team' | 'user' | 'merged';
+/**
+ * Grafana's split: basic role + org, team + org, the user's own (+ org), and their merge per caller;
+ * plus `resource`: who holds what on one indexed resource (a dashboard's managed grants), which is
+ * kept out of the other sections so they do not grow with the data.
+ */
+type CacheSection = 'basic' | 'team' | 'user' | 'resource' | 'merged';
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES: Record<CacheSection, number> = {
   basic: 1_000,
   team: 10_000,
   user: 20_000,
+  resource: 50_000,
   merged: 20_000,
 };
 /**
@@ -25,8 +30,8 @@ const SETTLE_MS = 1_000;
 
 /** Which parts of the cache a write to each table can change. */
 const AFFECTS: Record<string, CacheSection[]> = {
-  role: ['basic', 'team', 'user'],
-  permission: ['basic', 'team', 'user'],
+  role: ['basic', 'team', 'user', 'resource'],
+  permission: ['basic', 'team', 'user', 'resource'],
   org: ['basic', 'team', 'user'],
   builtin_role: ['basic'],
   team_role: ['team'],
@@ -35,13 +40,16 @@ const AFFECTS: Record<string, CacheSection[]> = {
   team_member: ['user'],
   org_user: ['user'],
 };
-const SECTIONS: CacheSection[] = ['basic', 'team', 'user'];
+const SECTIONS = ['basic', 'team', 'user', 'resource'] as const;
 const topic = (section: CacheSection) => `rbac:${section}`;
 const KEY_TOPIC = 'rbac:key';
 
-/** One principal's cached part: `user` `<id>|<org>`, `team` `<id>|<org>`, `basic` `<role>|<org>`. */
+/**
+ * One cached part: a principal's (`user` `<id>|<org>`, `team` `<id>|<org>`, `basic` `<role>|<org>`)
+ * or one indexed resource's (`resource` `<org>|<scope>`).
+ */
 interface PartKey {
-  section: 'basic' | 'team' | 'user';
+  section: (typeof SECTIONS)[number];
   key: string;
 }
 
@@ -61,6 +69,12 @@ export function partKeysOf(orgId: number, principal: Principal): PartKey[] {
     key: `${role}|${orgId}`,
   }));
 }
+
+/** The cached part of one indexed resource's grants (`dashboards:uid:<uid>`). */
+export const resourcePartKey = (orgId: number, scope: string): PartKey => ({
+  section: 'resource',
+  key: `${orgId}|${scope}`,
+});
 
 /** The parts the writes under way in this async context change, when they are known. */
 const narrowed = new AsyncLocalStorage<PartKey[]>();
@@ -92,10 +106,10 @@ export function createPermissionCache(deps: {
   metrics: Metrics;
   enabled: boolean;
 }) {
-  const generations: Record<CacheSection, number> = { basic: 0, team: 0, user: 0, merged: 0 };
-  const settledAt: Record<CacheSection, number> = { basic: 0, team: 0, user: 0, merged: 0 };
+  const generations: Record<CacheSection, number> = { basic: 0, team: 0, user: 0, resource: 0, merged: 0 };
+  const settledAt: Record<CacheSection, number> = { basic: 0, team: 0, user: 0, resource: 0, merged: 0 };
   const caches = Object.fromEntries(
-    (['basic', 'team', 'user', 'merged'] as const).map((s) => [
+    ([...SECTIONS, 'merged'] as const).map((s) => [
       s,
       new LRUCache<string, Entry>({ max: MAX_ENTRIES[s], ttl: TTL_MS, perf: deps.clock }),
     ]),
@@ -113,6 +127,7 @@ export function createPermissionCache(deps: {
     const until = deps.clock.now() + SETTLE_MS;
     caches[section].delete(key);
     droppedKeys.set(`${section}|${key}`, { at: ++keyDrops, until });
+    if (section === 'resource') return;
     // merged views are rebuilt from the cached parts (no query), so all of them can go
     generations.merged++;
     settledAt.merged = until;
@@ -131,8 +146,9 @@ export function createPermissionCache(deps: {
   function invalidate(section: CacheSection): void {
     const until = deps.clock.now() + SETTLE_MS;
     generations[section]++;
-    generations.merged++;
     settledAt[section] = until;
+    if (section === 'resource') return;
+    generations.merged++;
     settledAt.merged = until;
   }
 
@@ -163,9 +179,8 @@ export function createPermissionCache(deps: {
   });
   deps.bus.subscribe(KEY_TOPIC, (detail) => {
     const separator = detail.indexOf('|');
-    const section = detail.slice(0, separator);
-    if (section === 'basic' || section === 'team' || section === 'user')
-      invalidateKey({ section, key: detail.slice(separator + 1) });
+    const section = SECTIONS.find((s) => s === detail.slice(0, separator));
+    if (section) invalidateKey({ section, key: detail.slice(separator + 1) });
   });
 
   return {

@@ -4,7 +4,8 @@ import type { OrgRole } from '../../access/org-role.js';
 import { basicRolePermissions } from './basic-roles.js';
 import { toPermissionMap, type Permission, type PermissionMap } from '../../access/evaluator.js';
 import type { PermissionCache } from './permission-cache.js';
-import type { RbacStore } from './rbac.store.js';
+import { INDEXED_PREFIX, type RbacStore } from './rbac.store.js';
+import type { Principal } from '../../access/resource-levels.js';
 
 /** Basic roles whose stored grants (`builtin_role`) a role also receives: Viewer ⊂ Editor ⊂ Admin. */
 const WITH_PARENTS: Record<OrgRole | 'Grafana Admin', string[]> = {
@@ -30,7 +31,7 @@ export function createPermissionSource(options: {
   const { store } = options;
   const extra: Permission[] = options.allowOrgCreate ? [{ action: 'orgs:create', scope: '' }] : [];
   const cached = <T>(
-    section: 'basic' | 'team' | 'user' | 'merged',
+    section: 'basic' | 'team' | 'user' | 'resource' | 'merged',
     key: string,
     load: () => Promise<T>,
     reload: boolean,
@@ -48,24 +49,39 @@ export function createPermissionSource(options: {
     );
   }
 
-  async function load(identity: Identity, reload: boolean): Promise<PermissionMap> {
+  function ownPart(identity: Identity, reload: boolean) {
     const { userId, orgId } = identity;
-    const roles: (OrgRole | 'Grafana Admin')[] = [identity.orgRole];
-    if (identity.isServerAdmin) roles.push('Grafana Admin');
-    const [basic, own] = await Promise.all([
-      Promise.all(roles.map((role) => basicPart(role, orgId, reload))),
-      cached(
-        'user',
-        `${userId}|${orgId}`,
-        async () => {
-          const [permissions, teamIds] = await Promise.all([
-            store.userPermissions(userId, orgId),
-            store.teamIdsOf(userId, orgId),
-          ]);
-          return { permissions, teamIds };
-        },
-        reload,
+    return cached(
+      'user',
+      `${userId}|${orgId}`,
+      async () => {
+        const [permissions, teamIds] = await Promise.all([
+          store.userPermissions(userId, orgId),
+          store.teamIdsOf(userId, orgId),
+        ]);
+        return { permissions, teamIds };
+      },
+      reload,
+    );
+  }
+
+  /** Who the caller is for grants on single resources: itself, its teams, its basic roles. */
+  async function principalsOf(identity: Identity): Promise<Principal[]> {
+    const { teamIds } = await ownPart(identity, false);
+    return [
+      { kind: 'user', id: identity.userId },
+      ...teamIds.map((id): Principal => ({ kind: 'team', id })),
+      ...basicRolesOf(identity).flatMap((role) =>
+        WITH_PARENTS[role].map((r): Principal => ({ kind: 'builtin', role: r })),
       ),
+    ];
+  }
+
+  async function load(identity: Identity, reload: boolean): Promise<PermissionMap> {
+    const { orgId } = identity;
+    const [basic, own] = await Promise.all([
+      Promise.all(basicRolesOf(identity).map((role) => basicPart(role, orgId, reload))),
+      ownPart(identity, reload),
     ]);
     const teams = await Promise.all(
       own.teamIds.map((teamId) =>
@@ -80,5 +96,35 @@ export function createPermissionSource(options: {
       const key = `${identity.userId}|${identity.orgId}|${identity.orgRole}|${identity.isServerAdmin}`;
       return cached('merged', key, () => load(identity, reload), reload);
     },
+
+    indexedPrefix: INDEXED_PREFIX,
+
+    async actionsOn(identity, scope) {
+      const { orgId } = identity;
+      const [grants, principals] = await Promise.all([
+        cached('resource', `${orgId}|${scope}`, () => store.grantsOnScope(orgId, scope), false),
+        principalsOf(identity),
+      ]);
+      const held = new Set<string>();
+      for (const grant of grants)
+        if (principals.some((p) => samePrincipal(p, grant.principal)))
+          for (const action of grant.actions) held.add(action);
+      return held;
+    },
+
+    async indexedGrantsOf(identity, action) {
+      return store.indexedGrantsOf(identity.orgId, await principalsOf(identity), action);
+    },
   };
+}
+
+/** The caller's basic roles in its org: its org role, and Grafana Admin for a server admin. */
+function basicRolesOf(identity: Identity): (OrgRole | 'Grafana Admin')[] {
+  return identity.isServerAdmin ? [identity.orgRole, 'Grafana Admin'] : [identity.orgRole];
+}
+
+function samePrincipal(a: Principal, b: Principal): boolean {
+  if (a.kind === 'builtin' || b.kind === 'builtin')
+    return a.kind === 'builtin' && b.kind === 'builtin' && a.role === b.role;
+  return a.kind === b.kind && a.id === b.id;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../store/database.js';
 import { insertUnlessDuplicate } from '../../store/insert.js';
 import type { Permission } from '../../access/evaluator.js';
@@ -14,6 +15,17 @@ interface ScopedGrant {
 }
 
 const SCOPES_PER_DELETE = 500;
+
+/**
+ * Managed grants on single resources of this kind are not part of anybody's cached permission set:
+ * they grow with the data (a dashboard each), so checks read them per resource (`grantsOnScope`,
+ * cached per resource) and lists per caller in SQL (`indexedGrantsOf`). Roles, wildcards, folder
+ * grants and custom roles stay in the cached set: they do not grow with the dashboards.
+ */
+export const INDEXED_PREFIX = 'dashboards:uid:';
+
+/** A permission row `p` (joined with its role `r`) that is not one of the indexed managed grants. */
+const notIndexed = sql<boolean>`NOT (r.name LIKE 'managed:%' AND p.scope LIKE ${`${INDEXED_PREFIX}%`})`;
 
 /** SQL for roles, permissions and assignments (tables role, permission, builtin_role, user_role, team_role). */
 /** The managed role holding a principal's resource permissions, e.g. `managed:users:7:permissions`. */
@@ -157,37 +169,63 @@ export function createRbacStore(db: Db) {
       }
     },
 
-    /** Stored permissions of basic roles (their `builtin_role` assignments) in `orgId` and globally. */
+    /**
+     * Stored permissions of basic roles (their `builtin_role` assignments) in `orgId` and globally,
+     * without their managed grants on single indexed resources (see `indexedGrantsOf`).
+     */
     basicRolePermissions(orgId: number, basicRoles: string[]): Promise<Permission[]> {
       return db
         .selectFrom('permission as p')
         .innerJoin('builtin_role as b', 'b.role_id', 'p.role_id')
+        .innerJoin('role as r', 'r.id', 'p.role_id')
         .select(['p.action', 'p.scope'])
         .where('b.org_id', 'in', [orgId, 0])
         .where('b.role', 'in', basicRoles.length ? basicRoles : ['-'])
+        .where(notIndexed)
         .execute();
     },
 
-    /** Permissions of the roles assigned to the user itself, in `orgId` and globally. */
+    /** Permissions of the roles assigned to the user itself, in `orgId` and globally (not indexed ones). */
     userPermissions(userId: number, orgId: number): Promise<Permission[]> {
       return db
         .selectFrom('permission as p')
         .innerJoin('user_role as u', 'u.role_id', 'p.role_id')
+        .innerJoin('role as r', 'r.id', 'p.role_id')
         .select(['p.action', 'p.scope'])
         .where('u.org_id', 'in', [orgId, 0])
         .where('u.user_id', '=', userId)
+        .where(notIndexed)
         .execute();
     },
 
-    /** Permissions of the roles assigned to one team. */
+    /** Permissions of the roles assigned to one team (not indexed ones). */
     teamPermissions(teamId: number, orgId: number): Promise<Permission[]> {
       return db
         .selectFrom('permission as p')
         .innerJoin('team_role as t', 't.role_id', 'p.role_id')
+        .innerJoin('role as r', 'r.id', 'p.role_id')
         .select(['p.action', 'p.scope'])
         .where('t.org_id', '=', orgId)
         .where('t.team_id', '=', teamId)
+        .where(notIndexed)
         .execute();
+    },
+
+    /**
+     * The managed grants of `principals` on single indexed resources (`dashboards:uid:<uid>`),
+     * optionally of one action: what lists and searches filter by, in SQL, instead of holding one
+     * entry per dashboard in every caller's cached permissions.
+     */
+    indexedGrantsOf(orgId: number, principals: Principal[], action?: string): Promise<Permission[]> {
+      let query = db
+        .selectFrom('permission as p')
+        .innerJoin('role as r', 'r.id', 'p.role_id')
+        .select(['p.action', 'p.scope'])
+        .where('r.org_id', '=', orgId)
+        .where('r.name', 'in', principals.map(managedRoleName))
+        .where('p.scope', 'like', `${INDEXED_PREFIX}%`);
+      if (action !== undefined) query = query.where('p.action', '=', action);
+      return query.execute();
     },
 
     async teamIdsOf(userId: number, orgId: number): Promise<number[]> {

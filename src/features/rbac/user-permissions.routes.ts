@@ -11,17 +11,20 @@ export function registerUserPermissionsRoutes(
   authorizer: Authorizer,
   resourcePermissions: ResourcePermissions,
 ): void {
-  // Grafana compat: grouped by action, not reduced; scopeless actions give [""]. Grants derived by
-  // rule (a dashboard's defaults) are listed as if they were stored.
+  // Grafana compat: grouped by action, not reduced; scopeless actions give [""]. Grants on single
+  // dashboards (kept out of the cached set) and grants derived by rule (a dashboard's defaults) are
+  // listed as if they were part of it.
   api.get(
     '/api/access-control/user/permissions',
     { schema: { querystring: ReloadQuery, response: { 200: UserPermissionsResponse } } },
     async (request) => {
       const identity = identityOf(request);
-      const [held, derived] = await Promise.all([
+      const [held, indexed, byRule] = await Promise.all([
         authorizer.permissionsOf(identity, { reload: request.query.reloadcache === true }),
+        authorizer.indexedGrantsOf(identity),
         resourcePermissions.derivedHeldBy(identity),
       ]);
+      const derived = [...indexed, ...byRule];
       if (!derived.length) return Object.fromEntries(held);
       const stored = [...held].flatMap(([action, scopes]) => scopes.map((scope) => ({ action, scope })));
       return Object.fromEntries(toPermissionMap([...stored, ...derived]));
@@ -33,11 +36,16 @@ export function registerUserPermissionsRoutes(
     { schema: { querystring: ReloadQuery, response: { 200: UserActionsResponse } } },
     async (request) => {
       const identity = identityOf(request);
-      const [held, derived] = await Promise.all([
+      const [held, indexed, derived] = await Promise.all([
         authorizer.permissionsOf(identity, { reload: request.query.reloadcache === true }),
+        authorizer.indexedGrantsOf(identity),
         resourcePermissions.derivedHeldBy(identity),
       ]);
-      const actions = new Set([...held.keys(), ...derived.map((p) => p.action)]);
+      const actions = new Set([
+        ...held.keys(),
+        ...indexed.map((p) => p.action),
+        ...derived.map((p) => p.action),
+      ]);
       return Object.fromEntries([...actions].map((action) => [action, true]));
     },
   );

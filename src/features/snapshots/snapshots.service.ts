@@ -68,7 +68,7 @@ export function createSnapshotsService(deps: {
       const uid = sourceUid(model);
       // A snapshot of a stored dashboard shows its data: only for who may read that dashboard.
       const source = uid === undefined ? undefined : await dashboards.headByUid(identity.orgId, uid);
-      if (source && !(await dashboards.access(identity)).onDashboard('dashboards:read', source)) {
+      if (source && !(await (await dashboards.access(identity)).onDashboard('dashboards:read', source))) {
         throw accessDenied(can('dashboards:read', `dashboards:uid:${source.uid}`));
       }
       const now = clock.now();
@@ -152,7 +152,7 @@ export function createSnapshotsService(deps: {
       if (
         source &&
         row.user_id !== identity.userId &&
-        !(await dashboards.access(identity)).onDashboard('dashboards:write', source)
+        !(await (await dashboards.access(identity)).onDashboard('dashboards:write', source))
       ) {
         throw snapshotAccessDenied();
       }

@@ -30,6 +30,9 @@ function authorizerWith(permissions: Permission[]) {
         loads += 1;
         return Promise.resolve(toPermissionMap(permissions));
       },
+      indexedPrefix: 'dashboards:uid:',
+      actionsOn: () => Promise.resolve(new Set<string>()),
+      indexedGrantsOf: () => Promise.resolve([]),
     },
     metrics,
   });

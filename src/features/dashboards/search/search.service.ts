@@ -120,7 +120,9 @@ export function createSearchService(deps: {
         const hits = folders.slice(offset, offset + params.limit).map((f) => folderHit(orgId, tree, f));
         if (params.type === 'dash-folder' || hits.length >= params.limit) return hits;
 
-        const readable = access.readableDashboards(params.edit ? 'dashboards:write' : 'dashboards:read');
+        const readable = await access.readableDashboards(
+          params.edit ? 'dashboards:write' : 'dashboards:read',
+        );
         const page = {
           limit: params.limit - hits.length,
           offset: Math.max(0, offset - folders.length),
