@@ -117,3 +117,195 @@ export const TestTemplatesBody = Type.Object({
   name: Type.Optional(Type.String({ maxLength: ALERTING_LIMITS.name })),
   alerts: Type.Optional(Type.Array(PostableAlert, { maxItems: 1000 })),
 });
+
+// ---- Responses ----
+
+/** `{message}`: the answer of contact point updates and deletes and of a policy tree save. */
+export const MessageResponse = Type.Object({ message: Type.String() });
+
+/** A 204 answers no body; the document still names the status. */
+export const NoContent = Type.Null({ description: 'no body' });
+
+/**
+ * Grafana's EmbeddedContactPoint: one integration in the provisioning shape. Its `settings` are
+ * the type's own (free-form); stored secrets in them are `[REDACTED]`.
+ */
+const EmbeddedContactPoint = Type.Object({
+  uid: Type.String(),
+  name: Type.String(),
+  type: Type.String(),
+  settings: Settings,
+  disableResolveMessage: Type.Boolean(),
+  /** `api` or `file`; absent when the integration has none */
+  provenance: Type.Optional(Type.String()),
+});
+
+export const ContactPointResponse = EmbeddedContactPoint;
+export const ContactPointsResponse = Type.Array(EmbeddedContactPoint);
+
+/**
+ * The export as JSON: a provisioning file document (`format=yaml` answers the same document as
+ * YAML text, which is sent as it is). `decrypt=true` shows secrets in clear inside `settings`.
+ */
+export const ContactPointsExportResponse = Type.Object({
+  apiVersion: Type.Integer(),
+  contactPoints: Type.Array(
+    Type.Object({
+      orgId: Type.Integer(),
+      name: Type.String(),
+      receivers: Type.Array(
+        Type.Object({
+          uid: Type.String(),
+          type: Type.String(),
+          settings: Settings,
+          disableResolveMessage: Type.Boolean(),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** A notification template group; `provenance` is empty when it has none. */
+export const TemplateResponse = Type.Object({
+  name: Type.String(),
+  template: Type.String(),
+  provenance: Type.String(),
+  version: Type.String(),
+});
+export const TemplatesResponse = Type.Array(TemplateResponse);
+
+/**
+ * The notification policy tree (Grafana's Route). The tree is stored as it was sent, so fields
+ * beyond Grafana's pass through; nested `routes` have the same shape, left open here so the
+ * document needs no recursive reference.
+ */
+export const PolicyTreeResponse = Type.Object(
+  {
+    receiver: Type.Optional(Type.String()),
+    group_by: Type.Optional(Type.Array(Type.String())),
+    continue: Type.Optional(Type.Boolean()),
+    /** `["name", "=", "value"]` triples */
+    object_matchers: Type.Optional(Type.Array(Type.Array(Type.String()))),
+    matchers: Type.Optional(Type.Array(Type.String())),
+    match: Type.Optional(Type.Record(Type.String(), Type.String())),
+    match_re: Type.Optional(Type.Record(Type.String(), Type.String())),
+    group_wait: Type.Optional(Type.String()),
+    group_interval: Type.Optional(Type.String()),
+    repeat_interval: Type.Optional(Type.String()),
+    mute_time_intervals: Type.Optional(Type.Array(Type.String())),
+    active_time_intervals: Type.Optional(Type.Array(Type.String())),
+    routes: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+    /** `api` or `file` when the tree was provisioned */
+    provenance: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+/** Grafana's TestTemplatesResults: each template the text defines, rendered or failed. */
+export const TestTemplatesResponse = Type.Object({
+  results: Type.Optional(
+    Type.Array(Type.Object({ name: Type.String(), text: Type.String(), scope: Type.Literal('root') })),
+  ),
+  errors: Type.Optional(
+    Type.Array(
+      Type.Object({
+        name: Type.Optional(Type.String()),
+        kind: Type.Union([Type.Literal('invalid_template'), Type.Literal('execute_error')]),
+        message: Type.String(),
+      }),
+    ),
+  ),
+});
+
+/** Grafana's IntegrationStatus: the latest delivery attempt of one integration. */
+const NotifierStatus = Type.Object({
+  name: Type.String(),
+  lastNotifyAttempt: Type.String(),
+  lastNotifyAttemptDuration: Type.String(),
+  lastNotifyAttemptError: Type.Optional(Type.String()),
+  sendResolved: Type.Boolean(),
+});
+
+/** GET …/config/api/v1/receivers: each contact point, whether a policy uses it, its integrations. */
+export const ReceiversStatusResponse = Type.Array(
+  Type.Object({ active: Type.Boolean(), integrations: Type.Array(NotifierStatus), name: Type.String() }),
+);
+
+/** Grafana's GettableGrafanaReceiver: secrets left out of `settings`, named in `secureFields`. */
+const GettableIntegration = Type.Object({
+  uid: Type.String(),
+  name: Type.String(),
+  type: Type.String(),
+  disableResolveMessage: Type.Boolean(),
+  settings: Settings,
+  secureFields: Type.Record(Type.String(), Type.Boolean()),
+  provenance: Type.Optional(Type.String()),
+});
+
+/** SPEC's contact point with metadata. */
+export const ContactPointsWithMetadataResponse = Type.Array(
+  Type.Object({
+    name: Type.String(),
+    integrations: Type.Array(GettableIntegration),
+    numberOfPolicies: Type.Integer(),
+    receiverStatus: Type.Object({
+      active: Type.Boolean(),
+      errorCount: Type.Integer(),
+      notifiers: Type.Array(NotifierStatus),
+    }),
+  }),
+);
+
+/** One integration's test result, under both of Grafana's config keys. */
+const TestOutcome = Type.Object({
+  name: Type.String(),
+  uid: Type.String(),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('failed')]),
+  error: Type.Optional(Type.String()),
+});
+
+/**
+ * The receivers test's answer: 200 when every integration got the test alert, 207 when some did
+ * not (the same body also comes with 400 and 408, where the error schema is documented).
+ */
+export const TestReceiversResponse = Type.Object({
+  alert: Type.Object({
+    labels: Type.Record(Type.String(), Type.String()),
+    annotations: Type.Record(Type.String(), Type.String()),
+  }),
+  receivers: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      svc_managed_receiver_configs: Type.Array(TestOutcome),
+      grafana_managed_receiver_configs: Type.Array(TestOutcome),
+    }),
+  ),
+  notified_at: Type.String(),
+});
+
+/** One delivery attempt; a rule notification (not a test) names what caused it. */
+const DeliveryAttempt = Type.Object({
+  id: Type.Integer(),
+  receiver: Type.String(),
+  integrationUid: Type.String(),
+  integrationType: Type.String(),
+  /** `ok` or `failed` */
+  status: Type.String(),
+  error: Type.Optional(Type.String()),
+  /** Prometheus duration text */
+  duration: Type.String(),
+  durationMs: Type.Integer(),
+  sendResolved: Type.Boolean(),
+  test: Type.Boolean(),
+  time: Type.String(),
+  groupKey: Type.Optional(Type.String()),
+  ruleUIDs: Type.Optional(Type.Array(Type.String())),
+  alerts: Type.Optional(Type.Object({ firing: Type.Integer(), resolved: Type.Integer() })),
+});
+
+export const HistoryResponse = Type.Object({
+  totalCount: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  history: Type.Array(DeliveryAttempt),
+});

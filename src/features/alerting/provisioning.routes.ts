@@ -7,12 +7,20 @@ import { anyOf, can } from '../../access/evaluator.js';
 import {
   CatalogueQuery,
   ContactPointBody,
+  ContactPointResponse,
+  ContactPointsExportResponse,
   ContactPointsQuery,
+  ContactPointsResponse,
   ExportQuery,
+  MessageResponse,
   NameParams,
+  NoContent,
+  PolicyTreeResponse,
   RouteBody,
   TemplateBody,
   TemplateNameParams,
+  TemplateResponse,
+  TemplatesResponse,
   UidParams,
 } from './alerting.schema.js';
 import { notifierCatalogueJson } from './catalogue/catalogue.js';
@@ -59,7 +67,7 @@ export function registerProvisioningRoutes(
     '/api/v1/provisioning/contact-points',
     {
       config: { permission: provisioningRead('alert.notifications.receivers:read') },
-      schema: { querystring: ContactPointsQuery },
+      schema: { querystring: ContactPointsQuery, response: { 200: ContactPointsResponse } },
     },
     async (request) => {
       const identity = identityOf(request);
@@ -72,7 +80,8 @@ export function registerProvisioningRoutes(
     '/api/v1/provisioning/contact-points/export',
     {
       config: { permission: provisioningRead('alert.notifications.receivers:read') },
-      schema: { querystring: ExportQuery },
+      // JSON by the schema; YAML is text with its own content type, sent as it is
+      schema: { querystring: ExportQuery, response: { 200: ContactPointsExportResponse } },
     },
     async (request, reply) => {
       const identity = identityOf(request);
@@ -84,7 +93,8 @@ export function registerProvisioningRoutes(
         void reply.header('content-disposition', `attachment;filename=export.${json ? 'json' : 'yaml'}`);
       }
       if (json) return document;
-      return reply.type('text/yaml').send(stringify(document));
+      // YAML text (not the schema's JSON): a string with its own content type is sent as it is
+      return reply.type('text/yaml').send(stringify(document) as never);
     },
   );
 
@@ -92,7 +102,7 @@ export function registerProvisioningRoutes(
     '/api/v1/provisioning/contact-points',
     {
       config: { permission: provisioningWrite('alert.notifications.receivers:create') },
-      schema: { body: ContactPointBody },
+      schema: { body: ContactPointBody, response: { 202: ContactPointResponse } },
     },
     async (request, reply) => {
       const created = await contactPoints.create(identityOf(request), request.body, provenanceOf(request));
@@ -104,7 +114,7 @@ export function registerProvisioningRoutes(
     '/api/v1/provisioning/contact-points/:uid',
     {
       config: { permission: provisioningWrite('alert.notifications.receivers:write') },
-      schema: { params: UidParams, body: ContactPointBody },
+      schema: { params: UidParams, body: ContactPointBody, response: { 202: MessageResponse } },
     },
     async (request, reply) => {
       const { uid } = request.params;
@@ -118,7 +128,7 @@ export function registerProvisioningRoutes(
     '/api/v1/provisioning/contact-points/:uid',
     {
       config: { permission: provisioningWrite('alert.notifications.receivers:delete') },
-      schema: { params: UidParams },
+      schema: { params: UidParams, response: { 202: MessageResponse } },
     },
     async (request, reply) => {
       await contactPoints.delete(identityOf(request), request.params.uid, provenanceOf(request));
@@ -128,7 +138,10 @@ export function registerProvisioningRoutes(
 
   api.get(
     '/api/v1/provisioning/templates',
-    { config: { permission: provisioningRead('alert.notifications.templates:read') } },
+    {
+      config: { permission: provisioningRead('alert.notifications.templates:read') },
+      schema: { response: { 200: TemplatesResponse } },
+    },
     async (request) => presentTemplates(await templates.list(identityOf(request).orgId)),
   );
 
@@ -136,7 +149,7 @@ export function registerProvisioningRoutes(
     '/api/v1/provisioning/templates/:name',
     {
       config: { permission: provisioningRead('alert.notifications.templates:read') },
-      schema: { params: NameParams },
+      schema: { params: NameParams, response: { 200: TemplateResponse } },
     },
     async (request) => presentTemplate(await templates.get(identityOf(request).orgId, request.params.name)),
   );
@@ -145,7 +158,7 @@ export function registerProvisioningRoutes(
     '/api/v1/provisioning/templates/:name',
     {
       config: { permission: provisioningWrite('alert.notifications.templates:write') },
-      schema: { params: TemplateNameParams, body: TemplateBody },
+      schema: { params: TemplateNameParams, body: TemplateBody, response: { 202: TemplateResponse } },
     },
     async (request, reply) => {
       const saved = await templates.save(
@@ -162,17 +175,20 @@ export function registerProvisioningRoutes(
     '/api/v1/provisioning/templates/:name',
     {
       config: { permission: provisioningWrite('alert.notifications.templates:delete') },
-      schema: { params: NameParams },
+      schema: { params: NameParams, response: { 204: NoContent } },
     },
     async (request, reply) => {
       await templates.delete(identityOf(request).orgId, request.params.name, provenanceOf(request));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   api.get(
     '/api/v1/provisioning/policies',
-    { config: { permission: provisioningRead('alert.notifications:read') } },
+    {
+      config: { permission: provisioningRead('alert.notifications:read') },
+      schema: { response: { 200: PolicyTreeResponse } },
+    },
     async (request) => policies.get(identityOf(request).orgId),
   );
 
@@ -180,7 +196,7 @@ export function registerProvisioningRoutes(
     '/api/v1/provisioning/policies',
     {
       config: { permission: provisioningWrite('alert.notifications:write') },
-      schema: { body: RouteBody },
+      schema: { body: RouteBody, response: { 202: MessageResponse } },
     },
     async (request, reply) => {
       const orgId = identityOf(request).orgId;
@@ -192,7 +208,11 @@ export function registerProvisioningRoutes(
 
   api.delete(
     '/api/v1/provisioning/policies',
-    { config: { permission: provisioningWrite('alert.notifications:write') } },
+    {
+      config: { permission: provisioningWrite('alert.notifications:write') },
+      // the default tree it went back to
+      schema: { response: { 202: PolicyTreeResponse } },
+    },
     async (request, reply) => {
       const tree = await policies.reset(identityOf(request).orgId, provenanceOf(request));
       return reply.status(202).send(tree);

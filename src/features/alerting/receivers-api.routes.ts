@@ -2,7 +2,13 @@ import type { Api } from '../../http/api.js';
 import { asStatus } from '../../http/k8s-resources.js';
 import { identityOf } from '../../access/identity.js';
 import { allOf, anyOf, can } from '../../access/evaluator.js';
-import { NamespaceParams, ReceiverBody, ReceiverParams } from './receivers-api.schema.js';
+import {
+  NamespaceParams,
+  ReceiverBody,
+  ReceiverListResponse,
+  ReceiverParams,
+  ReceiverResponse,
+} from './receivers-api.schema.js';
 import type { ReceiversApiService } from './receivers-api.service.js';
 
 const BASE = '/apis/notifications.alerting.grafana.app/v0alpha1/namespaces/:namespace/receivers';
@@ -24,7 +30,8 @@ export function registerReceiversApiRoutes(
   service: ReceiversApiService,
   ensureOrgDefaults: (orgId: number) => Promise<void>,
 ): void {
-  api.get(BASE, { config: { permission: read }, schema: { params: NamespaceParams } }, (request) =>
+  const list = { params: NamespaceParams, response: { 200: ReceiverListResponse } };
+  api.get(BASE, { config: { permission: read }, schema: list }, (request) =>
     asStatus(async () => {
       const identity = identityOf(request);
       service.checkNamespace(identity, request.params.namespace);
@@ -37,7 +44,7 @@ export function registerReceiversApiRoutes(
     BASE,
     {
       config: { permission: readAnd('alert.notifications.receivers:create') },
-      schema: { params: NamespaceParams, body: ReceiverBody },
+      schema: { params: NamespaceParams, body: ReceiverBody, response: { 201: ReceiverResponse } },
     },
     async (request, reply) => {
       const created = await asStatus(() =>
@@ -47,7 +54,8 @@ export function registerReceiversApiRoutes(
     },
   );
 
-  api.get(`${BASE}/:name`, { config: { permission: read }, schema: { params: ReceiverParams } }, (request) =>
+  const one = { params: ReceiverParams, response: { 200: ReceiverResponse } };
+  api.get(`${BASE}/:name`, { config: { permission: read }, schema: one }, (request) =>
     asStatus(() => service.get(identityOf(request), request.params.namespace, request.params.name)),
   );
 
@@ -55,7 +63,7 @@ export function registerReceiversApiRoutes(
     `${BASE}/:name`,
     {
       config: { permission: readAnd('alert.notifications.receivers:write') },
-      schema: { params: ReceiverParams, body: ReceiverBody },
+      schema: { params: ReceiverParams, body: ReceiverBody, response: { 200: ReceiverResponse } },
     },
     (request) =>
       asStatus(() =>
@@ -67,7 +75,8 @@ export function registerReceiversApiRoutes(
     `${BASE}/:name`,
     {
       config: { permission: readAnd('alert.notifications.receivers:delete') },
-      schema: { params: ReceiverParams },
+      // k8s answers the deleted object
+      schema: { params: ReceiverParams, response: { 200: ReceiverResponse } },
     },
     (request) =>
       asStatus(() => service.delete(identityOf(request), request.params.namespace, request.params.name)),

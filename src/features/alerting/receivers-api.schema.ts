@@ -37,3 +37,38 @@ export const ReceiverBody = Type.Object({
   }),
 });
 export type ReceiverBody = Static<typeof ReceiverBody>;
+
+/** A stored integration as the resource shows it: secrets left out of `settings`, named in `secureFields`. */
+const StoredIntegration = Type.Object({
+  uid: Type.String(),
+  type: Type.String(),
+  version: Type.String(),
+  disableResolveMessage: Type.Boolean(),
+  settings: Type.Record(Type.String(), Type.Unknown()),
+  secureFields: Type.Record(Type.String(), Type.Boolean()),
+});
+
+/**
+ * The `Receiver` resource. `metadata.name` is the receiver uid (the title in base64url);
+ * `annotations` hold its provenance and, on reads, what the caller may do with it
+ * (`grafana.com/access/…`) and where it is used (`grafana.com/inUse/…`).
+ */
+export const ReceiverResponse = Type.Object({
+  apiVersion: Type.String(),
+  kind: Type.String(),
+  metadata: Type.Object({
+    name: Type.String(),
+    namespace: Type.String(),
+    resourceVersion: Type.String(),
+    annotations: Type.Record(Type.String(), Type.String()),
+  }),
+  spec: Type.Object({ title: Type.String(), integrations: Type.Array(StoredIntegration) }),
+});
+
+/** `ReceiverList`: the receivers the caller may read. */
+export const ReceiverListResponse = Type.Object({
+  apiVersion: Type.String(),
+  kind: Type.String(),
+  metadata: Type.Object({}),
+  items: Type.Array(ReceiverResponse),
+});

@@ -3,7 +3,14 @@ import { identityOf, type Identity } from '../../access/identity.js';
 import { toIso } from '../../lib/clock.js';
 import { anyOf, can } from '../../access/evaluator.js';
 import { badTime } from './alerting.errors.js';
-import { HistoryQuery, TestReceiversBody } from './alerting.schema.js';
+import {
+  ContactPointsWithMetadataResponse,
+  HistoryQuery,
+  HistoryResponse,
+  ReceiversStatusResponse,
+  TestReceiversBody,
+  TestReceiversResponse,
+} from './alerting.schema.js';
 import type { DeliveryService } from './delivery.service.js';
 import type { AttemptRow } from './history.store.js';
 import { modelDuration, type createReceiversStatusService } from './receivers-status.service.js';
@@ -73,6 +80,7 @@ export function registerReceiversRoutes(
         config: {
           permission: anyOf(can('alert.notifications:read'), can('alert.notifications.receivers:read')),
         },
+        schema: { response: { 200: ReceiversStatusResponse } },
       },
       async (request) => {
         const identity = identityOf(request);
@@ -87,7 +95,12 @@ export function registerReceiversRoutes(
         config: {
           permission: anyOf(can('alert.notifications:write'), can('alert.notifications.receivers:test')),
         },
-        schema: { body: TestReceiversBody },
+        // 400 and 408 answer the same body but are left to the error schema: a refused request's
+        // {message} goes through the schema of its status too.
+        schema: {
+          body: TestReceiversBody,
+          response: { 200: TestReceiversResponse, 207: TestReceiversResponse },
+        },
       },
       async (request, reply) => {
         const header = request.headers['request-timeout'];
@@ -98,14 +111,18 @@ export function registerReceiversRoutes(
           request.body.alert,
           timeoutMs,
         );
-        return reply.status(result.status).send(result.body);
+        // 400 and 408 (all invalid, all timed out) carry the same body, serialised without a schema
+        return reply.status(result.status as 200 | 207).send(result.body);
       },
     );
   }
 
   api.get(
     '/api/v1/notifications/receivers',
-    { config: { permission: can('alert.notifications.receivers:read') } },
+    {
+      config: { permission: can('alert.notifications.receivers:read') },
+      schema: { response: { 200: ContactPointsWithMetadataResponse } },
+    },
     async (request) => {
       const identity = identityOf(request);
       await ensureOrgDefaults(identity.orgId);
@@ -115,7 +132,10 @@ export function registerReceiversRoutes(
 
   api.get(
     '/api/v1/notifications/history',
-    { config: { permission: can('alert.notifications:read') }, schema: { querystring: HistoryQuery } },
+    {
+      config: { permission: can('alert.notifications:read') },
+      schema: { querystring: HistoryQuery, response: { 200: HistoryResponse } },
+    },
     async (request) => {
       const q = request.query;
       const limit = q.limit ?? 100;

@@ -7,15 +7,19 @@ import { can } from '../../access/evaluator.js';
 import { Id, isStorableId } from '../../lib/limits.js';
 import { dashboardNotFound, invalidDashboardId, invalidVersionId } from './dashboards.errors.js';
 import {
+  MessageResponse,
+  PermissionsResponse,
   RestoreBody,
   SaveDashboardResponse,
   UpdatePermissionsBody,
   VersionsQuery,
   VersionsResponse,
+  VersionWithDataResponse,
 } from './dashboards.schema.js';
 import type { DashboardsService } from './dashboards.service.js';
-import { versionsPage } from './dashboards.routes.js';
+import { jsonText, versionsPage } from './dashboards.routes.js';
 import { folderNotFound, invalidFolderId } from './folders/folders.errors.js';
+import { FolderResponse } from './folders/folders.schema.js';
 import type { FoldersService } from './folders/folders.service.js';
 import type { PermissionTargets } from './permissions/legacy-permissions.routes.js';
 import type { LegacyPermissions } from './permissions/legacy-permissions.service.js';
@@ -85,14 +89,15 @@ export function registerLegacyIdRoutes(
         permission: onDashboardId('dashboards:write'),
         schemaErrors: { 'params.dashboardId': invalidDashboardId, 'params.id': invalidVersionId },
       },
-      schema: { params: DashboardIdVersionParams },
+      // pre-serialised text, sent as it is
+      schema: { params: DashboardIdVersionParams, response: { 200: VersionWithDataResponse } },
     },
     async (request, reply) => {
       const identity = identityOf(request);
       const uid = await uidOf(identity.orgId, request.params.dashboardId);
       return reply
         .type('application/json')
-        .send(await dashboards.versionJson(identity, uid, request.params.id));
+        .send(jsonText(await dashboards.versionJson(identity, uid, request.params.id)));
     },
   );
 
@@ -119,7 +124,7 @@ export function registerLegacyIdRoutes(
         permission: onDashboardId('dashboards.permissions:read'),
         schemaErrors: { 'params.dashboardId': invalidDashboardId },
       },
-      schema: { params: DashboardIdParams },
+      schema: { params: DashboardIdParams, response: { 200: PermissionsResponse } },
     },
     async (request) => {
       const { orgId } = identityOf(request);
@@ -136,7 +141,7 @@ export function registerLegacyIdRoutes(
         permission: onDashboardId('dashboards.permissions:write'),
         schemaErrors: { 'params.dashboardId': invalidDashboardId },
       },
-      schema: { params: DashboardIdParams, body: UpdatePermissionsBody },
+      schema: { params: DashboardIdParams, body: UpdatePermissionsBody, response: { 200: MessageResponse } },
     },
     async (request) => {
       const { orgId } = identityOf(request);
@@ -154,7 +159,7 @@ export function registerLegacyIdRoutes(
         permission: onFolderId('folders:read'),
         schemaErrors: { 'params.folderId': invalidFolderId },
       },
-      schema: { params: FolderIdParams },
+      schema: { params: FolderIdParams, response: { 200: FolderResponse } },
     },
     async (request) => {
       const identity = identityOf(request);

@@ -7,6 +7,8 @@ import {
   CreateFolderBody,
   DeleteFolderQuery,
   DeleteFolderResponse,
+  FolderListResponse,
+  FolderResponse,
   FolderUidParams,
   ListFoldersQuery,
   MoveFolderBody,
@@ -20,18 +22,25 @@ export const onFolder = (action: string) => (request: FastifyRequest) =>
 
 /** /api/folders…: nested folders. */
 export function registerFoldersRoutes(api: Api, folders: FoldersService): void {
-  api.get('/api/folders', { schema: { querystring: ListFoldersQuery } }, async (request) => {
-    const { parentUid, limit, page } = request.query;
-    return folders.list(identityOf(request), {
-      parentUid: parentUid ?? '',
-      limit: limit && limit > 0 ? limit : 1000,
-      page: page && page > 0 ? page : 1,
-    });
-  });
+  api.get(
+    '/api/folders',
+    { schema: { querystring: ListFoldersQuery, response: { 200: FolderListResponse } } },
+    async (request) => {
+      const { parentUid, limit, page } = request.query;
+      return folders.list(identityOf(request), {
+        parentUid: parentUid ?? '',
+        limit: limit && limit > 0 ? limit : 1000,
+        page: page && page > 0 ? page : 1,
+      });
+    },
+  );
 
   api.get(
     '/api/folders/:uid',
-    { config: { permission: onFolder('folders:read') }, schema: { params: FolderUidParams } },
+    {
+      config: { permission: onFolder('folders:read') },
+      schema: { params: FolderUidParams, response: { 200: FolderResponse } },
+    },
     async (request) => folders.get(identityOf(request), request.params.uid),
   );
 
@@ -41,7 +50,7 @@ export function registerFoldersRoutes(api: Api, folders: FoldersService): void {
     {
       // Grafana's message for a uid longer than 40 characters
       config: { permission: can('folders:create'), schemaErrors: { 'body.uid maxLength': uidTooLong } },
-      schema: { body: CreateFolderBody },
+      schema: { body: CreateFolderBody, response: { 200: FolderResponse } },
     },
     async (request) => folders.create(identityOf(request), request.body),
   );
@@ -50,7 +59,7 @@ export function registerFoldersRoutes(api: Api, folders: FoldersService): void {
     '/api/folders/:uid',
     {
       config: { permission: onFolder('folders:write') },
-      schema: { params: FolderUidParams, body: UpdateFolderBody },
+      schema: { params: FolderUidParams, body: UpdateFolderBody, response: { 200: FolderResponse } },
     },
     async (request) => folders.update(identityOf(request), request.params.uid, request.body),
   );
@@ -59,7 +68,7 @@ export function registerFoldersRoutes(api: Api, folders: FoldersService): void {
     '/api/folders/:uid/move',
     {
       config: { permission: onFolder('folders:write') },
-      schema: { params: FolderUidParams, body: MoveFolderBody },
+      schema: { params: FolderUidParams, body: MoveFolderBody, response: { 200: FolderResponse } },
     },
     async (request) => folders.move(identityOf(request), request.params.uid, request.body.parentUid ?? ''),
   );

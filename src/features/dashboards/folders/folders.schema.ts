@@ -35,3 +35,44 @@ export const DeleteFolderResponse = Type.Object({
   message: Type.String(),
   id: Type.Integer(),
 });
+
+/** A folder in a list: a nested one names its parent. */
+const FolderListItem = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  title: Type.String(),
+  parentUid: Type.Optional(Type.String()),
+});
+
+export const FolderListResponse = Type.Array(FolderListItem);
+
+/** An ancestor of a nested folder, from the root down. */
+const FolderParent = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  title: Type.String(),
+  url: Type.String(),
+});
+
+/** A folder as read, created, updated or moved: with what the caller may do with it. */
+export const FolderResponse = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  orgId: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  url: Type.String(),
+  hasAcl: Type.Boolean(),
+  canSave: Type.Boolean(),
+  canEdit: Type.Boolean(),
+  canAdmin: Type.Boolean(),
+  canDelete: Type.Boolean(),
+  createdBy: Type.String(),
+  created: Type.String(),
+  updatedBy: Type.String(),
+  updated: Type.String(),
+  version: Type.Integer(),
+  /** a nested folder's parent and its ancestors (a top-level folder has neither) */
+  parentUid: Type.Optional(Type.String()),
+  parents: Type.Optional(Type.Array(FolderParent)),
+});

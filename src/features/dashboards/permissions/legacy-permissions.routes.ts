@@ -1,7 +1,12 @@
 import type { Api } from '../../../http/api.js';
 import { message } from '../../../http/api.js';
 import { identityOf } from '../../../access/identity.js';
-import { UidParams, UpdatePermissionsBody } from '../dashboards.schema.js';
+import {
+  MessageResponse,
+  PermissionsResponse,
+  UidParams,
+  UpdatePermissionsBody,
+} from '../dashboards.schema.js';
 import { onDashboard } from '../dashboards.routes.js';
 import { onFolder } from '../folders/folders.routes.js';
 import type { LegacyPermissions, PermissionTarget } from './legacy-permissions.service.js';
@@ -25,7 +30,10 @@ export function registerLegacyPermissionsRoutes(
     const prefix = kind === 'dashboard' ? 'dashboards' : 'folders';
     api.get(
       path,
-      { config: { permission: on(`${prefix}.permissions:read`) }, schema: { params: UidParams } },
+      {
+        config: { permission: on(`${prefix}.permissions:read`) },
+        schema: { params: UidParams, response: { 200: PermissionsResponse } },
+      },
       async (request) => {
         const orgId = identityOf(request).orgId;
         const { target, inherited } = await targets[kind](orgId, request.params.uid);
@@ -36,7 +44,7 @@ export function registerLegacyPermissionsRoutes(
       path,
       {
         config: { permission: on(`${prefix}.permissions:write`) },
-        schema: { params: UidParams, body: UpdatePermissionsBody },
+        schema: { params: UidParams, body: UpdatePermissionsBody, response: { 200: MessageResponse } },
       },
       async (request) => {
         const orgId = identityOf(request).orgId;

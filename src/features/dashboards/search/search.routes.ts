@@ -20,6 +20,27 @@ const SearchQuery = Type.Object({
   permission: Type.Optional(Type.String()),
 });
 
+/** A folder or dashboard found; the folder fields name its parent folder (none at the root). */
+const SearchHit = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  orgId: Type.Integer(),
+  title: Type.String(),
+  uri: Type.String(),
+  url: Type.String(),
+  slug: Type.String(),
+  type: Type.Union([Type.Literal('dash-db'), Type.Literal('dash-folder')]),
+  tags: Type.Array(Type.String()),
+  isStarred: Type.Boolean(),
+  folderId: Type.Optional(Type.Integer()),
+  folderUid: Type.Optional(Type.String()),
+  folderTitle: Type.Optional(Type.String()),
+  folderUrl: Type.Optional(Type.String()),
+  sortMeta: Type.Integer(),
+});
+
+const SearchResponse = Type.Array(SearchHit);
+
 const DEFAULT_SEARCH_LIMIT = 1000;
 const MAX_SEARCH_LIMIT = 5000;
 
@@ -34,24 +55,28 @@ const list = (value: string | string[] | undefined): string[] | undefined =>
 
 /** GET /api/search. */
 export function registerSearchRoutes(api: Api, search: SearchService): void {
-  api.get('/api/search', { schema: { querystring: SearchQuery } }, async (request) => {
-    const q = request.query;
-    // Grafana compat: an unknown type fails the search (G12: 500 "Search failed").
-    if (q.type !== undefined && q.type !== '' && q.type !== 'dash-db' && q.type !== 'dash-folder')
-      throw searchFailed();
-    if (q.sort !== undefined && q.sort !== '' && q.sort !== 'alpha-asc' && q.sort !== 'alpha-desc')
-      throw badSort();
-    return search.search(identityOf(request), {
-      query: q.query,
-      tags: list(q.tag) ?? [],
-      type: q.type === 'dash-db' || q.type === 'dash-folder' ? q.type : undefined,
-      dashboardUids: list(q.dashboardUIDs),
-      folderUids: list(q.folderUIDs),
-      starred: q.starred === true,
-      limit: q.limit && q.limit > 0 ? Math.min(q.limit, MAX_SEARCH_LIMIT) : DEFAULT_SEARCH_LIMIT,
-      page: q.page && q.page > 0 ? q.page : 1,
-      descending: q.sort === 'alpha-desc',
-      edit: q.permission?.toLowerCase() === 'edit',
-    });
-  });
+  api.get(
+    '/api/search',
+    { schema: { querystring: SearchQuery, response: { 200: SearchResponse } } },
+    async (request) => {
+      const q = request.query;
+      // Grafana compat: an unknown type fails the search (G12: 500 "Search failed").
+      if (q.type !== undefined && q.type !== '' && q.type !== 'dash-db' && q.type !== 'dash-folder')
+        throw searchFailed();
+      if (q.sort !== undefined && q.sort !== '' && q.sort !== 'alpha-asc' && q.sort !== 'alpha-desc')
+        throw badSort();
+      return search.search(identityOf(request), {
+        query: q.query,
+        tags: list(q.tag) ?? [],
+        type: q.type === 'dash-db' || q.type === 'dash-folder' ? q.type : undefined,
+        dashboardUids: list(q.dashboardUIDs),
+        folderUids: list(q.folderUIDs),
+        starred: q.starred === true,
+        limit: q.limit && q.limit > 0 ? Math.min(q.limit, MAX_SEARCH_LIMIT) : DEFAULT_SEARCH_LIMIT,
+        page: q.page && q.page > 0 ? q.page : 1,
+        descending: q.sort === 'alpha-desc',
+        edit: q.permission?.toLowerCase() === 'edit',
+      });
+    },
+  );
 }
