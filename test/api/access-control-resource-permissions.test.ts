@@ -173,6 +173,74 @@ describe('/api/access-control/{resource}/{id}', () => {
     expect(missing.status).toBe(400);
   });
 
+  it("sets several principals at once (Grafana's set-many), all or none, leaving the others", async () => {
+    const server = await startTestServer();
+    const [kept, viewer] = [await createUser(server), await createUser(server)];
+    const team = await call(server, 'POST', '/api/teams', { as: ADMIN, body: { name: 'Many' } });
+    const teamId = team.body.teamId as number;
+    await bareDashboard(server, 'many1');
+    const url = '/api/access-control/dashboards/many1';
+    await call(server, 'POST', `${url}/users/${kept.id}`, { as: ADMIN, body: { permission: 'View' } });
+
+    const set = await call(server, 'POST', url, {
+      as: ADMIN,
+      body: {
+        permissions: [
+          { userId: viewer.id, permission: 'Edit' },
+          { teamId, permission: 'View' },
+          { builtInRole: 'Editor', permission: 'Admin' },
+        ],
+      },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toEqual({ message: 'Permissions updated' });
+    const levels = async () =>
+      Object.fromEntries(
+        ((await call(server, 'GET', url, { as: ADMIN })).body as Record<string, unknown>[]).map((p) => [
+          String(p.userId ?? (p.teamId ? `team ${p.teamId}` : p.builtInRole)),
+          p.permission,
+        ]),
+      );
+    expect(await levels()).toEqual({
+      [String(kept.id)]: 'View',
+      [String(viewer.id)]: 'Edit',
+      [`team ${teamId}`]: 'View',
+      Editor: 'Admin',
+    });
+    const meta = await call(server, 'GET', '/api/dashboards/uid/many1', { as: viewer.as });
+    expect(meta.body.meta.canSave).toBe(true);
+
+    // an entry naming no principal, or two, is a 400 naming it; an unknown team a 404: nothing changes
+    const two = await call(server, 'POST', url, {
+      as: ADMIN,
+      body: {
+        permissions: [
+          { userId: viewer.id, permission: '' },
+          { userId: viewer.id, teamId, permission: 'View' },
+        ],
+      },
+    });
+    expect(two.status).toBe(400);
+    expect(two.body.message).toBe('permissions[1]: give exactly one of userId, teamId and builtInRole');
+    const unknown = await call(server, 'POST', url, {
+      as: ADMIN,
+      body: {
+        permissions: [
+          { userId: viewer.id, permission: '' },
+          { teamId: 999_999, permission: 'View' },
+        ],
+      },
+    });
+    expect(unknown.status).toBe(404);
+    expect((await levels())[String(viewer.id)]).toBe('Edit');
+    // and the caller needs dashboards.permissions:write on it
+    const refused = await call(server, 'POST', url, {
+      as: viewer.as,
+      body: { permissions: [{ userId: viewer.id, permission: 'Admin' }] },
+    });
+    expect(refused.status).toBe(403);
+  });
+
   it('needs <resource>.permissions:read|write on the resource', async () => {
     const server = await startTestServer();
     const viewer = await createUser(server);

@@ -53,6 +53,9 @@ export const invalidPermissionLevel = defineError(
   'resource-permissions.invalid-permission',
   'invalid permission',
 );
+export const onePrincipalPerEntry = (index: number) =>
+  onePrincipalKind(`permissions[${index}]: give exactly one of userId, teamId and builtInRole`);
+const onePrincipalKind = defineError(400, 'resource-permissions.invalid-entry', 'invalid permission entry');
 export const builtInRoleNotAllowed = defineError(
   400,
   'resource-permissions.built-in-role-not-allowed',

@@ -83,6 +83,18 @@ export const ResourceBuiltInParams = Type.Object({
 export const ResourceDescriptionParams = Type.Object({ resource: Type.String() });
 /** a level name (View, Edit, Admin, Member…) or '' to remove */
 export const SetPermissionBody = Type.Object({ permission: Text(SANE.permissionLevel) });
+/** Grafana's set-many body: each entry names one principal (user, team or basic role) and its level. */
+export const SetPermissionsBody = Type.Object({
+  permissions: Type.Array(
+    Type.Object({
+      userId: Type.Optional(Id()),
+      teamId: Type.Optional(Id()),
+      builtInRole: Type.Optional(Text(SANE.permissionLevel)),
+      permission: Text(SANE.permissionLevel),
+    }),
+    { maxItems: 100 },
+  ),
+});
 
 // Responses
 

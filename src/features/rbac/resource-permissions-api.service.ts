@@ -5,6 +5,7 @@ import {
   builtInRoleNotAllowed,
   invalidBuiltInRole,
   invalidPermissionLevel,
+  onePrincipalPerEntry,
   resourceNotFound,
   teamNotFound,
   userNotFound,
@@ -48,6 +49,14 @@ interface ResourcePermissionView {
   teamAvatarUrl?: string;
   builtInRole?: string;
   actions: string[];
+  permission: string;
+}
+
+/** One entry of a set-many body: one principal and its level ('' removes it). */
+interface PermissionEntry {
+  userId?: number;
+  teamId?: number;
+  builtInRole?: string;
   permission: string;
 }
 
@@ -188,6 +197,25 @@ export function createResourcePermissionsApi(deps: {
         throw invalidPermissionLevel('teams cannot be given this permission');
       if (!(await deps.teamExists(identity.orgId, teamId))) throw teamNotFound();
       await set(identity, resource, id, { kind: 'team', id: teamId }, permission);
+    },
+
+    /**
+     * Grafana's set-many (`POST /api/access-control/<resource>/<id>`): each entry sets one
+     * principal's permission, as the single endpoints do, all in one unit of work; principals not
+     * named keep theirs.
+     */
+    async setMany(identity: Identity, resource: string, id: string, entries: PermissionEntry[]) {
+      entries.forEach((entry, i) => {
+        const named = [entry.userId, entry.teamId, entry.builtInRole].filter((v) => v !== undefined);
+        if (named.length !== 1) throw onePrincipalPerEntry(i);
+      });
+      await resourcePermissions.inUnit(async () => {
+        for (const { userId, teamId, builtInRole, permission } of entries) {
+          if (userId !== undefined) await this.setUser(identity, resource, id, userId, permission);
+          else if (teamId !== undefined) await this.setTeam(identity, resource, id, teamId, permission);
+          else await this.setBuiltInRole(identity, resource, id, builtInRole!, permission);
+        }
+      });
     },
 
     async setBuiltInRole(identity: Identity, resource: string, id: string, role: string, permission: string) {

@@ -14,6 +14,7 @@ import {
   ResourceTeamParams,
   ResourceUserParams,
   SetPermissionBody,
+  SetPermissionsBody,
 } from './rbac.schema.js';
 import { resourceKind } from '../../access/resource-levels.js';
 import type { ResourcePermissionsApi } from './resource-permissions-api.service.js';
@@ -52,6 +53,20 @@ export function registerResourcePermissionsRoutes(api: Api, permissions: Resourc
       schema: { params: ResourceParams, response: { 200: ResourcePermissionList } },
     },
     (request) => permissions.list(identityOf(request), request.params.resource, request.params.resourceId),
+  );
+
+  // Grafana's set-many: several principals at once, in one unit of work (others keep theirs)
+  api.post(
+    '/api/access-control/:resource/:resourceId',
+    {
+      config: { permission: onResource('write') },
+      schema: { params: ResourceParams, body: SetPermissionsBody, response: { 200: MessageResponse } },
+    },
+    async (request) => {
+      const { resource, resourceId } = request.params;
+      await permissions.setMany(identityOf(request), resource, resourceId, request.body.permissions);
+      return message('Permissions updated');
+    },
   );
 
   api.post(

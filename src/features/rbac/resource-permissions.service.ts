@@ -2,8 +2,8 @@ import type { Permission } from '../../access/evaluator.js';
 import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import { invalidLevel, unknownResource } from './rbac.errors.js';
-import { invalidatingOnly, partKeysOf } from './permission-cache.js';
-import { managedRoleName, type RbacStore } from './rbac.store.js';
+import { invalidatingOnly, partKeysOf, resourcePartKey } from './permission-cache.js';
+import { INDEXED_PREFIX, managedRoleName, type RbacStore } from './rbac.store.js';
 import {
   levelOf,
   resourceKind,
@@ -58,6 +58,11 @@ export function createResourcePermissions(deps: { store: RbacStore; clock: Clock
   }
 
   return {
+    /** Runs several changes as one unit of work (set-many): all of them or none. */
+    inUnit<T>(work: () => Promise<T>): Promise<T> {
+      return store.inUnit(work);
+    },
+
     /** The owner of a kind of resource says how to check that one exists (else: 404 on the API). */
     declareExistence(resource: string, exists: (orgId: number, id: string) => Promise<boolean>): void {
       existence.set(resource, exists);
@@ -96,17 +101,20 @@ export function createResourcePermissions(deps: { store: RbacStore; clock: Clock
       const actions = level === '' ? [] : kind.levels[level];
       if (!actions) throw invalidLevel(level, Object.keys(kind.levels));
       const derived = derivedGrants.get(kind.resource);
-      // Cached permissions change for these principals only (and those of stored derived grants).
-      const parts = partKeysOf(orgId, principal);
+      const scope = kind.scopePrefix + id;
+      // Cached permissions change for this one resource when its grants are indexed, else for these
+      // principals only (and those of stored derived grants).
+      const indexed = scope.startsWith(INDEXED_PREFIX);
+      const parts = indexed ? [resourcePartKey(orgId, scope)] : partKeysOf(orgId, principal);
       await invalidatingOnly(parts, () =>
         store.inUnit(async () => {
           const now = clock.now();
           for (const grant of derived ? await derived.take(orgId, id, principal) : []) {
-            parts.push(...partKeysOf(orgId, grant.principal));
+            if (!indexed) parts.push(...partKeysOf(orgId, grant.principal));
             const granted = kind.levels[grant.level] ?? [];
-            await store.setScopeActions(orgId, grant.principal, kind.scopePrefix + id, granted, now);
+            await store.setScopeActions(orgId, grant.principal, scope, granted, now);
           }
-          await store.setScopeActions(orgId, principal, kind.scopePrefix + id, actions, now);
+          await store.setScopeActions(orgId, principal, scope, actions, now);
         }),
       );
     },
