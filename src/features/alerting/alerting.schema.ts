@@ -175,26 +175,33 @@ export const TemplateResponse = Type.Object({
 export const TemplatesResponse = Type.Array(TemplateResponse);
 
 /**
- * The notification policy tree (Grafana's Route). The tree is stored as it was sent, so fields
- * beyond Grafana's pass through; nested `routes` have the same shape, left open here so the
- * document needs no recursive reference.
+ * A field of Grafana's Route as the tree holds it. The PUT body is free-form JSON (`RouteBody`)
+ * checked for meaning (receivers, matchers, durations, intervals), not for JSON types, and stored
+ * as sent: a typed schema here would coerce or refuse (500) what the client stored.
+ */
+const RouteField = (description: string) => Type.Optional(Type.Unknown({ description }));
+
+/**
+ * The notification policy tree (Grafana's Route), as saved. Only the root's `receiver` (checked
+ * to name a contact point) and `provenance` (set by svc) are the server's; fields beyond Grafana's
+ * pass through.
  */
 export const PolicyTreeResponse = Type.Object(
   {
+    // always there (a save is checked to name a contact point); optional in Route's type
     receiver: Type.Optional(Type.String()),
-    group_by: Type.Optional(Type.Array(Type.String())),
-    continue: Type.Optional(Type.Boolean()),
-    /** `["name", "=", "value"]` triples */
-    object_matchers: Type.Optional(Type.Array(Type.Array(Type.String()))),
-    matchers: Type.Optional(Type.Array(Type.String())),
-    match: Type.Optional(Type.Record(Type.String(), Type.String())),
-    match_re: Type.Optional(Type.Record(Type.String(), Type.String())),
-    group_wait: Type.Optional(Type.String()),
-    group_interval: Type.Optional(Type.String()),
-    repeat_interval: Type.Optional(Type.String()),
-    mute_time_intervals: Type.Optional(Type.Array(Type.String())),
-    active_time_intervals: Type.Optional(Type.Array(Type.String())),
-    routes: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+    group_by: RouteField('array of label names (`...`: every label)'),
+    continue: RouteField('boolean'),
+    object_matchers: RouteField('array of `["name", "=", "value"]` triples'),
+    matchers: RouteField('array of Prometheus matchers, e.g. `severity="critical"`'),
+    match: RouteField('legacy equality matchers: label → value'),
+    match_re: RouteField('legacy regex matchers: label → regex'),
+    group_wait: RouteField('Prometheus duration'),
+    group_interval: RouteField('Prometheus duration'),
+    repeat_interval: RouteField('Prometheus duration'),
+    mute_time_intervals: RouteField('array of mute timing names'),
+    active_time_intervals: RouteField('array of mute timing names'),
+    routes: RouteField('array of nested routes of the same shape (their receiver is optional)'),
     /** `api` or `file` when the tree was provisioned */
     provenance: Type.Optional(Type.String()),
   },
