@@ -22,6 +22,7 @@ import { registerLibraryPanels } from './features/library-panels/library-panels.
 import { registerDatasources } from './features/datasources/datasources.feature.js';
 import type { FeatureDeps } from './features/feature.js';
 import { registerExternalAuth } from './features/external-auth/external-auth.feature.js';
+import { registerLdap } from './features/ldap/ldap.feature.js';
 import { registerOAuth } from './features/oauth/oauth.feature.js';
 import { registerOpenApi } from './features/openapi/openapi.feature.js';
 import { recordRoutes } from './features/openapi/route-catalog.js';
@@ -177,7 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const users = registerUsers(featureDeps, { orgs });
   const serviceAccounts = registerServiceAccounts(featureDeps, { orgs, users });
   const external = registerExternalAuth(featureDeps, { users, orgs });
-  const auth = registerAuth(featureDeps, { users, orgs, serviceAccounts, external });
+  const ldap = registerLdap(featureDeps, { users, orgs });
+  const auth = registerAuth(featureDeps, { users, orgs, serviceAccounts, external, ...ldap });
   registerAuthentication(app, {
     authenticate: auth.authenticate,
     authorizer,

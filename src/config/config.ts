@@ -111,6 +111,15 @@ export interface AuthJwtConfig {
   urlLogin: boolean;
 }
 
+/** `[auth.ldap]`: sign-in against LDAP directories described by a TOML file (issue #22). */
+export interface AuthLdapConfig {
+  enabled: boolean;
+  /** absolute path of Grafana's ldap.toml */
+  configFile: string;
+  allowSignUp: boolean;
+  skipOrgRoleSync: boolean;
+}
+
 /** Grafana compat: list settings are separated by spaces or commas. */
 function list(raw: string): string[] {
   return raw.split(/[\s,]+/).filter(Boolean);
@@ -210,6 +219,7 @@ export interface Config {
     genericOauth: GenericOAuthConfig;
     proxy: AuthProxyConfig;
     jwt: AuthJwtConfig;
+    ldap: AuthLdapConfig;
   };
   metrics: {
     enabled: boolean;
@@ -376,6 +386,12 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
       genericOauth: readGenericOAuth(read),
       proxy: readAuthProxy(read),
       jwt: readAuthJwt(read),
+      ldap: {
+        enabled: read.bool('auth.ldap', 'enabled'),
+        configFile: underHome(read.string('auth.ldap', 'config_file', 'conf/ldap.toml').trim()),
+        allowSignUp: read.bool('auth.ldap', 'allow_sign_up', true),
+        skipOrgRoleSync: read.bool('auth.ldap', 'skip_org_role_sync'),
+      },
     },
     metrics: {
       enabled: read.bool('metrics', 'enabled'),

@@ -9,7 +9,7 @@ import { createAuthService } from './auth.service.js';
 import { createAuthnService, type ExternalAuthenticator } from './authn.service.js';
 import { createIdentityCache } from './identity-cache.js';
 import { createLoginAttemptsStore } from './login-attempts.store.js';
-import { createPasswordAuth } from './password-auth.js';
+import { createPasswordAuth, type DirectoryAuth } from './password-auth.js';
 import { createRequestAuthenticator } from './request-authenticator.js';
 import { createSessionCookie } from './session-cookie.js';
 import { createSessionsService, type SessionsService } from './sessions.service.js';
@@ -34,12 +34,20 @@ export function registerAuth(
     serviceAccounts: ServiceAccountsLookup;
     /** sign-ins by header other features provide (auth proxy, JWT), asked first */
     external: ExternalAuthenticator[];
+    /** a directory (LDAP) the login form and Basic auth ask after local passwords */
+    directory?: DirectoryAuth;
   },
 ): AuthFeature {
   const { db, config, clock } = deps;
   const { users } = siblings;
   const sessions = createSessionsService({ store: createSessionsStore(db), config, clock });
-  const passwordAuth = createPasswordAuth({ users, attempts: createLoginAttemptsStore(db), config, clock });
+  const passwordAuth = createPasswordAuth({
+    users,
+    attempts: createLoginAttemptsStore(db),
+    config,
+    clock,
+    directory: siblings.directory,
+  });
   const identityCache = createIdentityCache({
     database: deps.database,
     bus: deps.cacheBus,

@@ -157,7 +157,7 @@ export function createAuthnService(deps: {
     const password = decoded.slice(colon + 1);
     if (login === 'api_key') return byToken(password, requestedOrg);
     if (!config.auth.basicEnabled) throw basicAuthDisabled();
-    const user = await passwordAuth.authenticate(login, password, client.ip, requestedOrg);
+    const user = await passwordAuth.authenticate(login, password, client.ip, requestedOrg, true);
     return {
       identity: await asIdentity(user, requestedOrg, 'basic'),
       reusableUntil: Number.POSITIVE_INFINITY,

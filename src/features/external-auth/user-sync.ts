@@ -5,7 +5,7 @@ import { LIMITS } from '../../lib/limits.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import type { ExternalTokens, UsersLookup } from '../users/users.lookup.js';
 
-/** What an external sign-in (OAuth, auth proxy, JWT) says about the user. */
+/** What an external sign-in (OAuth, auth proxy, JWT, LDAP) says about the user. */
 export interface ExternalUser {
   login: string;
   email: string;
@@ -14,6 +14,11 @@ export interface ExternalUser {
   role?: 'Viewer' | 'Editor' | 'Admin' | 'None';
   /** undefined: the server-admin flag is left alone */
   isGrafanaAdmin?: boolean;
+  /**
+   * org id -> role, from group mappings (LDAP); when set it replaces `role`: each existing org gets
+   * its role, and a new user's active org is the first of them
+   */
+  orgRoles?: Map<number, 'Viewer' | 'Editor' | 'Admin' | 'None'>;
 }
 
 const NO_TOKENS: ExternalTokens = {
@@ -46,6 +51,12 @@ export function createExternalUserSync(deps: { users: UsersLookup; orgs: OrgsLoo
     } else if (current !== role) {
       await orgs.setMemberRole(orgId, userId, role, now);
     }
+  }
+
+  async function existingOrgs(orgRoles: Map<number, string>): Promise<number[]> {
+    const found: number[] = [];
+    for (const orgId of orgRoles.keys()) if (await orgs.orgExists(orgId)) found.push(orgId);
+    return found;
   }
 
   return {
@@ -81,7 +92,18 @@ export function createExternalUserSync(deps: { users: UsersLookup; orgs: OrgsLoo
         if (existing.is_disabled) throw input.errors.userDisabled();
         userId = existing.id;
         await users.updateExternalUser(userId, values, now);
-        if (info.role) await syncRole(await syncOrg(existing.org_id), userId, info.role, now);
+        if (info.orgRoles) {
+          for (const [orgId, role] of info.orgRoles)
+            if (await orgs.orgExists(orgId)) await syncRole(orgId, userId, role, now);
+        } else if (info.role) await syncRole(await syncOrg(existing.org_id), userId, info.role, now);
+      } else if (info.orgRoles && (await existingOrgs(info.orgRoles)).length > 0) {
+        if (!input.allowSignUp) throw input.errors.signUpDisabled();
+        const mapped = await existingOrgs(info.orgRoles);
+        userId = await users.createExternalUser(values, mapped[0]!, now);
+        for (const orgId of mapped) {
+          const role = info.orgRoles.get(orgId)!;
+          if (role !== 'None') await orgs.addMember(orgId, userId, role, now);
+        }
       } else {
         if (!input.allowSignUp) throw input.errors.signUpDisabled();
         const autoOrg =

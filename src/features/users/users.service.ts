@@ -48,6 +48,7 @@ const AUTH_LABELS: Record<string, string> = {
   oauth_generic_oauth: 'Generic OAuth',
   authproxy: 'Auth Proxy',
   jwt: 'JWT',
+  ldap: 'LDAP',
 };
 
 /** Lower-casing can lengthen a login or email beyond its column (`İ` becomes two characters). */
@@ -146,7 +147,8 @@ export function createUsersService(deps: {
     },
 
     async setPassword(id: number, password: string): Promise<void> {
-      await get(id);
+      // Grafana compat: an external user's password is its provider's (LDAP, OAuth), not svc's.
+      if ((await get(id)).is_external) throw externalUserPassword();
       checkPassword(password, config.auth.passwordPolicy);
       await users.update(id, { password: await hashPassword(password), salt: '', updated: clock.now() });
     },

@@ -1,0 +1,33 @@
+import { unitOfWork } from '../../store/transaction.js';
+import type { DirectoryAuth } from '../auth/password-auth.js';
+import { createExternalUserSync } from '../external-auth/user-sync.js';
+import type { FeatureDeps } from '../feature.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { UsersLookup } from '../users/users.lookup.js';
+import { registerLdapRoutes } from './ldap.routes.js';
+import { createLdapService } from './ldap.service.js';
+
+/**
+ * LDAP sign-in (issue #22), `[auth.ldap]` and Grafana's ldap.toml: the login form and Basic auth
+ * ask the directory (handed to the auth feature as its `directory`) and sync the user through the
+ * users and orgs lookups (the external user sync OAuth uses); plus the /api/admin/ldap… routes.
+ * The TOML file is read by a start task, so a bad file stops the start.
+ */
+export function registerLdap(
+  deps: FeatureDeps,
+  siblings: { users: UsersLookup; orgs: OrgsLookup },
+): { directory?: DirectoryAuth } {
+  const { config } = deps;
+  const ldap = createLdapService({
+    config,
+    users: siblings.users,
+    orgs: siblings.orgs,
+    userSync: createExternalUserSync({ users: siblings.users, orgs: siblings.orgs, config }),
+    unitOfWork: unitOfWork(deps.db),
+    clock: deps.clock,
+    logger: deps.logger,
+  });
+  deps.hooks.onStart(() => ldap.load());
+  registerLdapRoutes(deps.api, { ldap });
+  return { directory: config.auth.ldap.enabled ? ldap.passwordAuth : undefined };
+}

@@ -1,0 +1,170 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/config.js';
+import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
+import type { UnitOfWork } from '../../store/transaction.js';
+import type { DirectoryAuth } from '../auth/password-auth.js';
+import type { ExternalUser, ExternalUserSync } from '../external-auth/user-sync.js';
+import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { UsersLookup } from '../users/users.lookup.js';
+import { loadLdapConfig, type LdapServerConfig } from './ldap-config.js';
+import { createDirectory, type DirectoryUser } from './ldap-directory.js';
+import {
+  ldapNotEnabled,
+  ldapReloadFailed,
+  ldapSearchFailed,
+  ldapSignUpDisabled,
+  ldapUnavailable,
+  ldapUserDisabled,
+  ldapUserNotFound,
+  notLdapUser,
+  syncUserNotFound,
+  userNotFound,
+} from './ldap.errors.js';
+
+/** Grafana's auth module name for LDAP identities (user_auth.auth_module). */
+export const LDAP_MODULE = 'ldap';
+
+/** Sign-in against the directory, user sync, and what the admin API asks. */
+export function createLdapService(deps: {
+  config: Config;
+  users: Pick<UsersLookup, 'findById' | 'findByExternalId'>;
+  orgs: Pick<OrgsLookup, 'orgsOf'>;
+  userSync: ExternalUserSync;
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}) {
+  const { config, users, userSync, clock, logger } = deps;
+  const settings = config.auth.ldap;
+  let servers: LdapServerConfig[] = [];
+  const directory = createDirectory(() => servers);
+
+  function asExternalUser(found: DirectoryUser): ExternalUser {
+    const name = `${found.givenName} ${found.surname}`.trim();
+    const login = found.login || found.email;
+    const info: ExternalUser = {
+      login,
+      // Grafana compat: a user without an email gets its login as email.
+      email: found.email || login,
+      name: name || login,
+    };
+    if (!settings.skipOrgRoleSync) {
+      if (found.orgRoles.size > 0)
+        info.orgRoles = new Map([...found.orgRoles].map(([orgId, mapped]) => [orgId, mapped.role]));
+      info.isGrafanaAdmin = found.isGrafanaAdmin;
+    }
+    return info;
+  }
+
+  /** One unit of work; two first sign-ins of a new user racing: the loser finds the winner's row. */
+  async function sync(found: DirectoryUser): Promise<number> {
+    const info = asExternalUser(found);
+    const input = {
+      authModule: LDAP_MODULE,
+      authId: found.dn,
+      info,
+      allowSignUp: settings.allowSignUp,
+      emailLookup: config.auth.oauthAllowInsecureEmailLookup,
+      errors: { signUpDisabled: ldapSignUpDisabled, userDisabled: ldapUserDisabled },
+    };
+    userSync.checkLengths(info, found.dn);
+    const run = () => deps.unitOfWork(() => userSync.sync(input, clock.now()));
+    return run().catch((err: unknown) => {
+      if (isUniqueViolation(err)) return run();
+      throw err;
+    });
+  }
+
+  function requireEnabled(): void {
+    if (!settings.enabled) throw ldapNotEnabled();
+  }
+
+  const passwordAuth: DirectoryAuth = {
+    async authenticate(login, password) {
+      const outcome = await directory.login(login, password);
+      if (outcome.kind === 'unavailable') {
+        logger.warn({ detail: outcome.detail }, 'LDAP sign-in: no directory server could be asked');
+        throw ldapUnavailable(outcome.detail);
+      }
+      if (outcome.kind === 'refused') return undefined;
+      return sync(outcome.user);
+    },
+  };
+
+  return {
+    /** Reads the TOML file; a start task, so a bad file stops the start with its line named. */
+    async load(): Promise<void> {
+      if (settings.enabled) servers = await loadLdapConfig(settings.configFile);
+    },
+
+    /** The login form and Basic auth ask this when LDAP is enabled. */
+    passwordAuth,
+
+    async status() {
+      requireEnabled();
+      return directory.status();
+    },
+
+    async reload(): Promise<void> {
+      requireEnabled();
+      try {
+        servers = await loadLdapConfig(settings.configFile);
+      } catch (err) {
+        throw ldapReloadFailed(err instanceof Error ? err.message : String(err));
+      }
+    },
+
+    /** GET /api/admin/ldap/:username: what a sign-in of this user would give it. */
+    async lookup(username: string) {
+      requireEnabled();
+      const { user: found, failure } = await directory.find(username);
+      if (!found) {
+        if (failure) throw ldapSearchFailed(failure);
+        throw ldapUserNotFound();
+      }
+      const existing = await users.findByExternalId(LDAP_MODULE, found.dn);
+      const orgNames = existing
+        ? new Map((await deps.orgs.orgsOf(existing.id)).map((o) => [o.orgId, o.name]))
+        : new Map<number, string>();
+      const mapped = [...found.orgRoles].map(([orgId, m]) => ({
+        orgId,
+        orgRole: m.role,
+        orgName: orgNames.get(orgId) ?? '',
+        groupDN: m.groupDn,
+      }));
+      const mappedDns = new Set(mapped.map((m) => m.groupDN.toLowerCase()));
+      const unmapped = found.groups
+        .filter((g) => !mappedDns.has(g.toLowerCase()))
+        .map((g) => ({ orgId: 0, orgRole: '', orgName: '', groupDN: g }));
+      const a = found.server.attributes;
+      return {
+        name: { cfgAttrValue: a.name, ldapValue: found.givenName },
+        surname: { cfgAttrValue: a.surname, ldapValue: found.surname },
+        email: { cfgAttrValue: a.email, ldapValue: found.email },
+        login: { cfgAttrValue: a.username, ldapValue: found.login },
+        isGrafanaAdmin: found.isGrafanaAdmin ?? false,
+        isDisabled: existing ? existing.is_disabled === 1 : false,
+        roles: [...mapped, ...unmapped],
+        teams: [] as never[],
+      };
+    },
+
+    /** POST /api/admin/ldap/sync/:id: the user's attributes and roles from the directory now. */
+    async syncUser(userId: number): Promise<void> {
+      requireEnabled();
+      const user = await users.findById(userId, null);
+      if (!user || user.is_service_account) throw userNotFound();
+      // Grafana compat: only a user an external sign-in created or took over is synced.
+      if (!user.is_external) throw notLdapUser();
+      const { user: found, failure } = await directory.find(user.login);
+      if (!found) {
+        if (failure) throw ldapSearchFailed(failure);
+        throw syncUserNotFound();
+      }
+      await sync(found);
+    },
+  };
+}
+
+export type LdapService = ReturnType<typeof createLdapService>;
