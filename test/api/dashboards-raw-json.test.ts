@@ -2,6 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { startTestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { openRawSql } from '../helpers/raw-sql.js';
+import type { Schema } from '../helpers/schema-fields.js';
+import {
+  DashboardResponse,
+  HomeResponse,
+  VersionWithDataResponse,
+} from '../../src/features/dashboards/dashboards.schema.js';
 
 /**
  * The routes that answer a stored dashboard model as pre-serialised text (docs/PERFORMANCE.md:
@@ -32,6 +38,35 @@ vi.mock('../../src/http/serialization.js', async (importOriginal) => {
     },
   };
 });
+
+/**
+ * Where `value` departs from `schema` (no serializer checks these answers): a missing or
+ * undeclared field of a closed object, a wrong JSON type, a wrong constant.
+ */
+function departures(schema: Schema, value: unknown, at = ''): string[] {
+  if (schema.anyOf) {
+    const each = schema.anyOf.map((branch) => departures(branch, value, at));
+    return each.some((d) => d.length === 0) ? [] : each.flat();
+  }
+  if (schema.const !== undefined)
+    return schema.const === value ? [] : [`${at}: not ${JSON.stringify(schema.const)}`];
+  const type = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
+  const expected = schema.type === 'integer' ? 'number' : schema.type;
+  if (expected && expected !== type) return [`${at}: ${type}, not ${schema.type}`];
+  if (type === 'array' && schema.items)
+    return (value as unknown[]).flatMap((item, i) => departures(schema.items!, item, `${at}/${i}`));
+  if (type !== 'object' || !schema.properties) return [];
+  const object = value as Record<string, unknown>;
+  const found: string[] = [];
+  for (const name of schema.required ?? []) if (!(name in object)) found.push(`${at}/${name}: missing`);
+  for (const [name, field] of Object.entries(object)) {
+    const declared = schema.properties[name];
+    if (declared) found.push(...departures(declared, field, `${at}/${name}`));
+    else if (schema.additionalProperties !== true) found.push(`${at}/${name}: not in the schema`);
+  }
+  return found;
+}
+const schemaOf = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as Schema;
 
 /** A dashboard of about `bytes` bytes: many panels, with text that JSON escapes. */
 function bigDashboard(bytes: number) {
@@ -89,18 +124,23 @@ describe('GET /api/dashboards/uid/{uid} answers the stored model as it was store
       meta: { version: 1 },
       dashboard: { uid, title: 'Big dashboard' },
     });
+    // the documented schema is what is sent
+    expect(departures(schemaOf(DashboardResponse), JSON.parse(text))).toEqual([]);
 
     const version = await fetch(`${server.url}/api/dashboards/uid/${uid}/versions/1`, {
       headers: { authorization: ADMIN.authorization! },
     });
     expect(version.status).toBe(200);
-    expect((await version.text()).endsWith(`,"data":${storedVersion}}`)).toBe(true);
+    const versionText = await version.text();
+    expect(versionText.endsWith(`,"data":${storedVersion}}`)).toBe(true);
+    expect(departures(schemaOf(VersionWithDataResponse), JSON.parse(versionText))).toEqual([]);
     const legacy = await fetch(`${server.url}/api/dashboards/id/${id}/versions/1`, {
       headers: { authorization: ADMIN.authorization! },
     });
     expect((await legacy.text()).endsWith(`,"data":${storedVersion}}`)).toBe(true);
     const home = await call(server, 'GET', '/api/dashboards/home', { as: ADMIN });
     expect(home.status).toBe(200);
+    expect(departures(schemaOf(HomeResponse), home.body)).toEqual([]);
 
     // None of the pre-serialised answers went through a serializer; a plain JSON route does.
     expect(serialised).toEqual([]);
