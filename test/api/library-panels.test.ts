@@ -1,7 +1,10 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call, type Caller } from '../helpers/client.js';
 import { createOrg, createUser, inOrg } from '../helpers/factories.js';
+import { createTestDatabase } from '../helpers/databases.js';
+import { addLibraryPanelActions } from '../../src/store/migrations/0020-library-panel-folder-grants.js';
 
 const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
 const NOT_FOUND = { message: 'library element could not be found', messageId: 'libraryelements.not-found' };
@@ -511,6 +514,71 @@ describe('/api/library-elements', () => {
       'closed',
     ]);
   });
+
+  it('migration 0020 gives folder grants stored before 0019 their library panel actions', async () => {
+    const database = await createTestDatabase();
+    try {
+      const first = await startTestServer({ database });
+      const [viewer, editor] = [await createUser(first), await createUser(first, { orgRole: 'Editor' })];
+      await createFolder(first, 'old');
+      await createElement(first, { uid: 'old-panel', name: 'Old', folderUid: 'old', model: panelModel('o') });
+      for (const role of ['Viewer', 'Editor'])
+        await call(first, 'POST', `/api/access-control/folders/old/builtInRoles/${role}`, {
+          as: ADMIN,
+          body: { permission: '' },
+        });
+      for (const [user, level] of [
+        [viewer, 'View'],
+        [editor, 'Edit'],
+      ] as const) {
+        const set = await call(first, 'POST', `/api/access-control/folders/old/users/${user.id}`, {
+          as: ADMIN,
+          body: { permission: level },
+        });
+        expect(set.status).toBe(200);
+      }
+      // the grants as the code before 0019 stored them: no library panel actions
+      const db = first.database.db as unknown as Kysely<{ permission: { action: string; scope: string } }>;
+      await db
+        .deleteFrom('permission')
+        .where('scope', '=', 'folders:uid:old')
+        .where('action', 'like', 'library.panels:%')
+        .execute();
+      const levels = async (server: TestServer) =>
+        Object.fromEntries(
+          ((await call(server, 'GET', '/api/access-control/folders/old', { as: ADMIN })).body as any[])
+            .filter((p) => p.userId !== undefined)
+            .map((p) => [p.userId, p.permission]),
+        );
+      const before = await startTestServer({ database });
+      expect(await levels(before)).toMatchObject({ [viewer.id]: '', [editor.id]: '' });
+      expect((await call(before, 'GET', '/api/library-elements/old-panel', { as: viewer.as })).status).toBe(
+        403,
+      );
+
+      await addLibraryPanelActions(first.database.db as unknown as Kysely<unknown>);
+      const after = await startTestServer({ database });
+      expect(await levels(after)).toMatchObject({ [viewer.id]: 'View', [editor.id]: 'Edit' });
+      expect((await call(after, 'GET', '/api/library-elements/old-panel', { as: viewer.as })).status).toBe(
+        200,
+      );
+      const patched = await call(after, 'PATCH', '/api/library-elements/old-panel', {
+        as: editor.as,
+        body: { kind: 1, version: 1, name: 'Renamed' },
+      });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+      // and running it again adds nothing
+      const count = async () =>
+        (await db.selectFrom('permission').select('action').where('scope', '=', 'folders:uid:old').execute())
+          .length;
+      const rows = await count();
+      await addLibraryPanelActions(first.database.db as unknown as Kysely<unknown>);
+      expect(await count()).toBe(rows);
+    } finally {
+      await database.drop();
+    }
+    // three servers on one database: slow on a loaded MariaDB
+  }, 120_000);
 
   it('keeps each org’s elements to itself', async () => {
     const server = await startTestServer();

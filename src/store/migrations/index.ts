@@ -18,6 +18,7 @@ import * as dashboardSnapshots from './0015-dashboard-snapshots.js';
 import * as alertInhibitionRules from './0016-alert-inhibition-rules.js';
 import * as loginAttemptIp from './0018-login-attempt-ip.js';
 import * as libraryElements from './0019-library-elements.js';
+import * as libraryPanelFolderGrants from './0020-library-panel-folder-grants.js';
 
 interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -43,4 +44,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0016-alert-inhibition-rules': alertInhibitionRules,
   '0018-login-attempt-ip': loginAttemptIp,
   '0019-library-elements': libraryElements,
+  '0020-library-panel-folder-grants': libraryPanelFolderGrants,
 };
