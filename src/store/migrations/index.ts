@@ -19,6 +19,7 @@ import * as alertInhibitionRules from './0016-alert-inhibition-rules.js';
 import * as loginAttemptIp from './0018-login-attempt-ip.js';
 import * as libraryElements from './0019-library-elements.js';
 import * as libraryPanelFolderGrants from './0020-library-panel-folder-grants.js';
+import * as permissionRoleScope from './0021-permission-role-scope.js';
 
 interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -45,4 +46,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0018-login-attempt-ip': loginAttemptIp,
   '0019-library-elements': libraryElements,
   '0020-library-panel-folder-grants': libraryPanelFolderGrants,
+  '0021-permission-role-scope': permissionRoleScope,
 };
