@@ -196,10 +196,14 @@ describe('/api/access-control/{resource}/{id}', () => {
     expect(set.body).toEqual({ message: 'Permissions updated' });
     const levels = async () =>
       Object.fromEntries(
-        ((await call(server, 'GET', url, { as: ADMIN })).body as Record<string, unknown>[]).map((p) => [
-          String(p.userId ?? (p.teamId ? `team ${p.teamId}` : p.builtInRole)),
-          p.permission,
-        ]),
+        (
+          (await call(server, 'GET', url, { as: ADMIN })).body as {
+            userId?: number;
+            teamId?: number;
+            builtInRole?: string;
+            permission: string;
+          }[]
+        ).map((p) => [String(p.userId ?? (p.teamId ? `team ${p.teamId}` : p.builtInRole)), p.permission]),
       );
     expect(await levels()).toEqual({
       [String(kept.id)]: 'View',
