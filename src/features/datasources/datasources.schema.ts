@@ -177,7 +177,8 @@ const FieldEntities = Type.Object({
   NegInf: Type.Optional(Type.Array(Type.Integer())),
 });
 
-const DataFrame = Type.Object({
+/** A data frame in Grafana's JSON wire form (also what the alert rule preview answers). */
+export const DataFrame = Type.Object({
   schema: Type.Object({
     refId: Type.Optional(Type.String()),
     name: Type.Optional(Type.String()),
@@ -192,7 +193,7 @@ const DataFrame = Type.Object({
 });
 
 /** One refId's answer: status 200, or the failure's status with `error` saying why. */
-const QueryResult = Type.Object({
+export const QueryResult = Type.Object({
   status: Type.Integer(),
   frames: Type.Array(DataFrame),
   error: Type.Optional(Type.String()),
