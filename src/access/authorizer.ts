@@ -22,8 +22,8 @@ export interface PermissionSource {
   readonly indexedPrefix: string;
   /** The actions the caller holds on one indexed resource through grants on it alone (cached per resource). */
   actionsOn(identity: Identity, scope: string): Promise<ReadonlySet<string>>;
-  /** The caller's grants on indexed resources, optionally of one action (SQL, for lists). */
-  indexedGrantsOf(identity: Identity, action?: string): Promise<Permission[]>;
+  /** The caller's grants on indexed resources, optionally of one action and among `scopes` (SQL, for lists). */
+  indexedGrantsOf(identity: Identity, action?: string, scopes?: string[]): Promise<Permission[]>;
 }
 
 /**
@@ -158,8 +158,8 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
     permissionsOf,
     indexedPrefix: source.indexedPrefix,
     actionsOn: (identity: Identity, scope: string) => source.actionsOn(identity, scope),
-    indexedGrantsOf: (identity: Identity, action?: string): Promise<Permission[]> =>
-      source.indexedGrantsOf(identity, action),
+    indexedGrantsOf: (identity: Identity, action?: string, scopes?: string[]): Promise<Permission[]> =>
+      source.indexedGrantsOf(identity, action, scopes),
     async authorize(identity: Identity, evaluator: Evaluator): Promise<void> {
       if (!(await can(identity, evaluator))) throw accessDenied(evaluator);
     },

@@ -112,8 +112,8 @@ export function createPermissionSource(options: {
       return held;
     },
 
-    async indexedGrantsOf(identity, action) {
-      return store.indexedGrantsOf(identity.orgId, await principalsOf(identity), action);
+    async indexedGrantsOf(identity, action, scopes) {
+      return store.indexedGrantsOf(identity.orgId, await principalsOf(identity), action, scopes);
     },
   };
 }

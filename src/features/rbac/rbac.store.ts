@@ -213,10 +213,15 @@ export function createRbacStore(db: Db) {
 
     /**
      * The managed grants of `principals` on single indexed resources (`dashboards:uid:<uid>`),
-     * optionally of one action: what lists and searches filter by, in SQL, instead of holding one
-     * entry per dashboard in every caller's cached permissions.
+     * optionally of one action and among some scopes: what lists and searches filter by, in SQL,
+     * instead of holding one entry per dashboard in every caller's cached permissions.
      */
-    indexedGrantsOf(orgId: number, principals: Principal[], action?: string): Promise<Permission[]> {
+    indexedGrantsOf(
+      orgId: number,
+      principals: Principal[],
+      action?: string,
+      scopes?: string[],
+    ): Promise<Permission[]> {
       let query = db
         .selectFrom('permission as p')
         .innerJoin('role as r', 'r.id', 'p.role_id')
@@ -225,6 +230,7 @@ export function createRbacStore(db: Db) {
         .where('r.name', 'in', principals.map(managedRoleName))
         .where('p.scope', 'like', `${INDEXED_PREFIX}%`);
       if (action !== undefined) query = query.where('p.action', '=', action);
+      if (scopes !== undefined) query = query.where('p.scope', 'in', scopes.length ? scopes : ['-']);
       return query.execute();
     },
 

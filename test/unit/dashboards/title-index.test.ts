@@ -13,8 +13,20 @@ const entry = (id: number, title: string, folderUid = ''): IndexEntry => ({
   tags: [],
 });
 
+type PageFilter = Omit<Parameters<OrgTitleIndex['page']>[0], 'ask'> & {
+  ask?: Parameters<OrgTitleIndex['page']>[0]['ask'];
+};
+/** A page with nothing undecided left to ask about unless the case says otherwise. */
+const pageOf = (
+  index: OrgTitleIndex,
+  filter: PageFilter,
+  offset: number,
+  limit: number,
+  descending: boolean,
+) => index.page({ ask: () => Promise.resolve(new Set<IndexEntry>()), ...filter }, offset, limit, descending);
+
 describe('OrgTitleIndex', () => {
-  it('pages substring matches in title order, both directions, with a filter', () => {
+  it('pages substring matches in title order, both directions, with a filter', async () => {
     const index = new OrgTitleIndex([
       entry(3, 'Web b'),
       entry(1, 'web a'),
@@ -22,35 +34,47 @@ describe('OrgTitleIndex', () => {
       entry(4, 'web c', 'f'),
     ]);
     const ids = (list: IndexEntry[]) => list.map((e) => e.id);
-    expect(ids(index.page({ query: 'web', tags: [], accept: () => true }, 0, 10, false))).toEqual([1, 3, 4]);
-    expect(ids(index.page({ query: 'web', tags: [], accept: () => true }, 0, 10, true))).toEqual([4, 3, 1]);
-    expect(ids(index.page({ query: 'web', tags: [], accept: () => true }, 1, 1, false))).toEqual([3]);
-    expect(
-      ids(index.page({ query: 'web', tags: [], accept: (e) => e.folderUid === 'f' }, 0, 10, false)),
-    ).toEqual([4]);
-    expect(ids(index.page({ query: undefined, tags: [], accept: () => true }, 0, 10, false))).toEqual([
-      2, 1, 3, 4,
+    expect(ids(await pageOf(index, { query: 'web', tags: [], accept: () => true }, 0, 10, false))).toEqual([
+      1, 3, 4,
     ]);
-    expect(ids(index.page({ query: 'b\nw', tags: [], accept: () => true }, 0, 10, false))).toEqual([]);
-    expect(ids(index.page({ query: 'zzz', tags: [], accept: () => true }, 0, 10, false))).toEqual([]);
+    expect(ids(await pageOf(index, { query: 'web', tags: [], accept: () => true }, 0, 10, true))).toEqual([
+      4, 3, 1,
+    ]);
+    expect(ids(await pageOf(index, { query: 'web', tags: [], accept: () => true }, 1, 1, false))).toEqual([
+      3,
+    ]);
+    expect(
+      ids(await pageOf(index, { query: 'web', tags: [], accept: (e) => e.folderUid === 'f' }, 0, 10, false)),
+    ).toEqual([4]);
+    expect(
+      ids(await pageOf(index, { query: undefined, tags: [], accept: () => true }, 0, 10, false)),
+    ).toEqual([2, 1, 3, 4]);
+    expect(ids(await pageOf(index, { query: 'b\nw', tags: [], accept: () => true }, 0, 10, false))).toEqual(
+      [],
+    );
+    expect(ids(await pageOf(index, { query: 'zzz', tags: [], accept: () => true }, 0, 10, false))).toEqual(
+      [],
+    );
     // one match per entry even when the title holds the query twice
     index.upsert(entry(5, 'web web'));
-    expect(ids(index.page({ query: 'web', tags: [], accept: () => true }, 0, 10, false))).toEqual([
+    expect(ids(await pageOf(index, { query: 'web', tags: [], accept: () => true }, 0, 10, false))).toEqual([
       1, 3, 4, 5,
     ]);
   });
 
-  it('applies upserts (renames, moves) and removals', () => {
+  it('applies upserts (renames, moves) and removals', async () => {
     const index = new OrgTitleIndex([entry(1, 'alpha'), entry(2, 'beta')]);
     index.upsert(entry(1, 'gamma'));
     index.upsert(entry(3, 'alphabet'));
     index.remove('u2');
     index.remove('missing');
     expect(
-      index.page({ query: undefined, tags: [], accept: () => true }, 0, 10, false).map((e) => e.sortTitle),
+      (await pageOf(index, { query: undefined, tags: [], accept: () => true }, 0, 10, false)).map(
+        (e) => e.sortTitle,
+      ),
     ).toEqual(['alphabet', 'gamma']);
     expect(
-      index.page({ query: 'alpha', tags: [], accept: () => true }, 0, 10, false).map((e) => e.id),
+      (await pageOf(index, { query: 'alpha', tags: [], accept: () => true }, 0, 10, false)).map((e) => e.id),
     ).toEqual([3]);
     expect(index.size).toBe(2);
   });
@@ -119,7 +143,7 @@ describe('title index pages', () => {
   ];
 
   for (const [query, tags, accept] of cases) {
-    it(`query ${JSON.stringify(query)}, tags ${tags.join('+')} pages like filtering and sorting everything`, () => {
+    it(`query ${JSON.stringify(query)}, tags ${tags.join('+')} pages like filtering and sorting everything`, async () => {
       const expected = bruteForce(all, query, tags, accept);
       for (const descending of [false, true]) {
         for (const [offset, limit] of [
@@ -129,7 +153,9 @@ describe('title index pages', () => {
           [1990, 50],
           [5, 0],
         ] as const) {
-          const got = index.page({ query, tags, accept }, offset, limit, descending).map((e) => e.id);
+          const got = (await pageOf(index, { query, tags, accept }, offset, limit, descending)).map(
+            (e) => e.id,
+          );
           expect(got, `offset ${offset} limit ${limit} desc ${descending}`).toEqual(
             expected(offset, limit, descending),
           );
@@ -138,7 +164,33 @@ describe('title index pages', () => {
     });
   }
 
-  it('stays in order after upserts and removals', () => {
+  it('asks about the entries it cannot decide in batches, in order, only as far as the page needs', async () => {
+    // folder f0 passes on its own; a third of the rest may pass by a grant only `ask` knows of
+    const accept = (e: IndexEntry) => (e.folderUid === 'f0' ? true : e.id % 3 === 0 ? undefined : false);
+    const grantedIds = (e: IndexEntry) => e.id % 2 === 0;
+    const expected = bruteForce(all, 'bill', [], (e) => accept(e) ?? grantedIds(e));
+    for (const [offset, limit] of [
+      [0, 10],
+      [0, 5000],
+      [150, 40],
+    ] as const) {
+      const asked: number[] = [];
+      const ask = (entries: IndexEntry[]) => {
+        asked.push(entries.length);
+        return Promise.resolve(new Set(entries.filter(grantedIds)));
+      };
+      const got = await index.page({ query: 'bill', tags: [], accept, ask }, offset, limit, false);
+      expect(
+        got.map((e) => e.id),
+        `offset ${offset} limit ${limit}`,
+      ).toEqual(expected(offset, limit, false));
+      // never more than a batch at a time, and a small page asks about a few entries only
+      expect(Math.max(...asked)).toBeLessThanOrEqual(500);
+      if (limit === 10) expect(asked.reduce((a, b) => a + b, 0)).toBeLessThan(100);
+    }
+  });
+
+  it('stays in order after upserts and removals', async () => {
     const live = new OrgTitleIndex(all.slice(0, 300).map((e) => ({ ...e })));
     live.upsert({
       id: 5000,
@@ -150,9 +202,9 @@ describe('title index pages', () => {
     });
     live.upsert({ ...all[10]!, sortTitle: 'zzz billing renamed' });
     live.remove(all[20]!.uid);
-    const ids = live
-      .page({ query: 'billing', tags: [], accept: () => true }, 0, 1000, false)
-      .map((e) => e.id);
+    const ids = (await pageOf(live, { query: 'billing', tags: [], accept: () => true }, 0, 1000, false)).map(
+      (e) => e.id,
+    );
     expect(ids[0]).toBe(5000);
     expect(ids.at(-1)).toBe(all[10]!.id);
     expect(ids).not.toContain(all[20]!.id);
@@ -165,8 +217,9 @@ describe('title index pages', () => {
       tags: ['fresh'],
       ...NO_DEFAULTS,
     });
-    const fresh = () => live.page({ tags: ['fresh'], accept: () => true }, 0, 10, false).map((e) => e.id);
-    expect(fresh()).toEqual([5000]);
+    const fresh = async () =>
+      (await pageOf(live, { tags: ['fresh'], accept: () => true }, 0, 10, false)).map((e) => e.id);
+    expect(await fresh()).toEqual([5000]);
     live.upsert({
       id: 5000,
       uid: 'new',
@@ -175,7 +228,7 @@ describe('title index pages', () => {
       tags: [],
       ...NO_DEFAULTS,
     });
-    expect(fresh()).toEqual([]);
+    expect(await fresh()).toEqual([]);
     live.upsert({
       id: 5000,
       uid: 'new',
@@ -185,9 +238,9 @@ describe('title index pages', () => {
       ...NO_DEFAULTS,
     });
     live.remove('new');
-    expect(fresh()).toEqual([]);
+    expect(await fresh()).toEqual([]);
     expect(
-      live.page({ query: 'billing', tags: [], accept: () => true }, 0, 1, true).map((e) => e.id),
+      (await pageOf(live, { query: 'billing', tags: [], accept: () => true }, 0, 1, true)).map((e) => e.id),
     ).toEqual([all[10]!.id]);
   });
 });

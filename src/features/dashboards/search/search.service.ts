@@ -120,9 +120,10 @@ export function createSearchService(deps: {
         const hits = folders.slice(offset, offset + params.limit).map((f) => folderHit(orgId, tree, f));
         if (params.type === 'dash-folder' || hits.length >= params.limit) return hits;
 
-        const readable = await access.readableDashboards(
-          params.edit ? 'dashboards:write' : 'dashboards:read',
-        );
+        const action = params.edit ? 'dashboards:write' : 'dashboards:read';
+        // roles, folders and default grants decide in memory; grants on single dashboards are asked
+        // for only about the entries the walk reaches (see TitleIndex.page)
+        const readable = await access.readableDashboards(action, false);
         const page = {
           limit: params.limit - hits.length,
           offset: Math.max(0, offset - folders.length),
@@ -132,12 +133,19 @@ export function createSearchService(deps: {
         // table scan whatever the size; SQL only reads the page's rows by primary key.
         const index = await deps.titles.of(orgId);
         const accept = (e: IndexEntry) =>
-          passes(readable, e.uid, e.folderUid, e) &&
           (!folderUids || folderUids.has(e.folderUid)) &&
           (!dashboardUids || dashboardUids.has(e.uid)) &&
-          (!params.starred || starred.has(e.id));
-        const entries = index.page(
-          { query, tags: params.tags, accept },
+          (!params.starred || starred.has(e.id)) &&
+          (passes(readable, e.uid, e.folderUid, e) || undefined);
+        const ask = async (undecided: IndexEntry[]) => {
+          const granted = await access.grantedAmong(
+            action,
+            undecided.map((e) => e.uid),
+          );
+          return new Set(undecided.filter((e) => granted.has(e.uid)));
+        };
+        const entries = await index.page(
+          { query, tags: params.tags, accept, ask },
           page.offset,
           page.limit,
           page.descending,

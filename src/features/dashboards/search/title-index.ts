@@ -140,17 +140,59 @@ export class OrgTitleIndex {
 
   /**
    * The page of entries containing `query`, carrying every one of `tags`, that pass `accept`, in
-   * title order (or reversed).
+   * title order (or reversed). `accept` answers `undefined` for an entry it cannot decide alone (a
+   * grant on that very dashboard may let it through): those are decided by `ask`, a batch at a
+   * time, so a page costs one question per batch of such entries, not one per dashboard granted.
    */
-  page(
-    filter: { query?: string; tags: readonly string[]; accept: (entry: IndexEntry) => boolean },
+  async page(
+    filter: {
+      query?: string;
+      tags: readonly string[];
+      accept: (entry: IndexEntry) => boolean | undefined;
+      ask: (entries: IndexEntry[]) => Promise<ReadonlySet<IndexEntry>>;
+    },
     offset: number,
     limit: number,
     descending: boolean,
-  ): IndexEntry[] {
+  ): Promise<IndexEntry[]> {
     if (limit <= 0) return [];
-    const query = filter.query?.replace(/\n/g, ' ');
-    const { tags, accept } = filter;
+    const { accept, ask } = filter;
+    const found: IndexEntry[] = [];
+    let skipped = 0;
+    /** candidates in order, each accepted, refused (not kept) or undecided */
+    let window: { entry: IndexEntry; accepted: boolean | undefined }[] = [];
+    let acceptedInWindow = 0;
+    let undecidedInWindow = 0;
+    /** Decides the window in order; true when the page is full. */
+    const settle = async (): Promise<boolean> => {
+      const asked = window.filter((w) => w.accepted === undefined).map((w) => w.entry);
+      const granted = asked.length ? await ask(asked) : new Set<IndexEntry>();
+      for (const { entry, accepted } of window) {
+        if (!(accepted ?? granted.has(entry))) continue;
+        if (skipped < offset) skipped += 1;
+        else if (found.push(entry) >= limit) return true;
+      }
+      window = [];
+      acceptedInWindow = undecidedInWindow = 0;
+      return false;
+    };
+    for (const entry of this.candidates(filter.query, filter.tags, descending)) {
+      const accepted = accept(entry);
+      if (accepted === false) continue;
+      window.push({ entry, accepted });
+      if (accepted) acceptedInWindow += 1;
+      else undecidedInWindow += 1;
+      // settle once the accepted ones alone would fill the page, or a batch of questions is due
+      const full = skipped + found.length + acceptedInWindow >= offset + limit;
+      if ((full || undecidedInWindow >= ASK_BATCH) && (await settle())) return found;
+    }
+    await settle();
+    return found;
+  }
+
+  /** Entries containing `query` and carrying every one of `tags`, in title order (or reversed). */
+  private *candidates(rawQuery: string | undefined, tags: readonly string[], descending: boolean) {
+    const query = rawQuery?.replace(/\n/g, ' ');
     const tagged = tags.map((tag) => this.byTag.get(tag) ?? new Set<IndexEntry>());
     const rarest = tagged.reduce<Set<IndexEntry> | undefined>(
       (a, b) => (!a || b.size < a.size ? b : a),
@@ -158,26 +200,24 @@ export class OrgTitleIndex {
     );
     const wanted = (entry: IndexEntry) =>
       tagged.every((set) => set.has(entry)) &&
-      (!query || entry.sortTitle.replace(/\n/g, ' ').includes(query)) &&
-      accept(entry);
+      (!query || entry.sortTitle.replace(/\n/g, ' ').includes(query));
     // A rare tag: filter and sort its few entries. A common one: walk in order like a query.
     if (rarest && rarest.size * 8 < this.entries.length) {
       const matches = [...rarest].filter(wanted).sort(compare);
       if (descending) matches.reverse();
-      return matches.slice(offset, offset + limit);
+      yield* matches;
+      return;
     }
     const positions = query ? this.matching(query, descending) : this.all(descending);
-    const found: IndexEntry[] = [];
-    let skipped = 0;
     for (const i of positions) {
       const entry = this.entries[i]!;
-      if (!tagged.every((set) => set.has(entry)) || !accept(entry)) continue;
-      if (skipped < offset) skipped += 1;
-      else if (found.push(entry) >= limit) break;
+      if (tagged.every((set) => set.has(entry))) yield entry;
     }
-    return found;
   }
 }
+
+/** Undecided entries asked about at once (one SQL question each batch). */
+const ASK_BATCH = 500;
 
 const TOPIC = 'dashboard-title-index';
 const TTL_MS = 5 * 60_000;
