@@ -1,13 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect as netConnect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { freePort } from '../prometheus.js';
 import { selfSignedCertificate } from './certificate.js';
+import { waitForPort } from './wait-for-port.js';
 
 const run = promisify(execFile);
 const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
@@ -79,6 +79,7 @@ export async function startMosquitto(): Promise<MosquittoBroker> {
   try {
     for (const port of [plain, auth, tls])
       await waitForPort(
+        'mosquitto',
         port,
         () => output,
         () => child.exitCode !== null,
@@ -96,24 +97,6 @@ export async function startMosquitto(): Promise<MosquittoBroker> {
     caCertificate: certificate.cert,
     stop,
   };
-}
-
-async function waitForPort(port: number, logs: () => string, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = netConnect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (exited()) throw new Error(`mosquitto exited: ${logs()}`);
-    if (Date.now() > deadline) throw new Error(`mosquitto did not listen on ${port}: ${logs()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 interface Subscriber {

@@ -1,12 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect as netConnect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../prometheus.js';
 import { selfSignedCertificate } from './certificate.js';
+import { waitForPort } from './wait-for-port.js';
 
 const run = promisify(execFile);
 const SLAPD_BIN = process.env.SLAPD_BIN ?? '/usr/sbin/slapd';
@@ -96,6 +96,7 @@ export async function startSlapd(): Promise<Slapd> {
     started.stderr?.on('data', (c: Buffer) => (output += c.toString()));
     for (const p of [port, tlsPort])
       await waitForPort(
+        'slapd',
         p,
         () => output,
         () => started.exitCode !== null,
@@ -148,22 +149,4 @@ export async function startSlapd(): Promise<Slapd> {
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-async function waitForPort(port: number, logs: () => string, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = netConnect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (exited()) throw new Error(`slapd exited: ${logs()}`);
-    if (Date.now() > deadline) throw new Error(`slapd did not listen on ${port}: ${logs()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
