@@ -165,57 +165,59 @@ export function createDirectory(servers: () => LdapServerConfig[]) {
     return { kind: 'ok', user } as const;
   }
 
+  /**
+   * Asks each server in turn until one answers (`ask` returns something); a server that cannot be
+   * reached or fails is skipped, and the last such failure is kept to say why none answered.
+   */
+  async function askServers<T>(
+    ask: (server: LdapServerConfig, conn: LdapConnection) => Promise<T | undefined>,
+  ): Promise<{ answer?: T; failure: string }> {
+    let failure = '';
+    for (const server of servers()) {
+      let conn: LdapConnection;
+      try {
+        conn = await openConnection(server);
+      } catch (err) {
+        failure = `${server.host}:${server.port}: ${describe(err)}`;
+        continue;
+      }
+      try {
+        const answer = await ask(server, conn);
+        if (answer !== undefined) return { answer, failure };
+      } catch (err) {
+        failure = `${conn.host}:${server.port}: ${describe(err)}`;
+      } finally {
+        await conn.close();
+      }
+    }
+    return { failure };
+  }
+
   return {
     /** Checks `password` for `login` against each server in turn. */
     async login(login: string, password: string): Promise<LoginOutcome> {
       // An empty password is an unauthenticated bind, which servers accept: never a sign-in.
       if (!password || !login) return { kind: 'refused', reason: 'invalid-password' };
       let refused: LoginOutcome | undefined;
-      let failure = '';
-      for (const server of servers()) {
-        let conn: LdapConnection;
-        try {
-          conn = await openConnection(server);
-        } catch (err) {
-          failure = `${server.host}:${server.port}: ${describe(err)}`;
-          continue;
-        }
-        try {
-          const outcome = await loginAt(server, conn, login, password);
-          if (outcome.kind === 'ok') return outcome;
-          refused ??= outcome;
-        } catch (err) {
-          failure = `${conn.host}:${server.port}: ${describe(err)}`;
-        } finally {
-          await conn.close();
-        }
-      }
+      const { answer, failure } = await askServers(async (server, conn) => {
+        const outcome = await loginAt(server, conn, login, password);
+        if (outcome.kind === 'ok') return outcome;
+        refused ??= outcome;
+        return undefined;
+      });
+      if (answer) return answer;
       if (refused) return refused;
       return { kind: 'unavailable', detail: failure || 'no [[servers]] configured' };
     },
 
     /** A user by login without its password (admin lookup and sync): binds as the service account. */
     async find(login: string): Promise<{ user?: DirectoryUser; failure?: string }> {
-      let failure: string | undefined;
-      for (const server of servers()) {
-        let conn: LdapConnection;
-        try {
-          conn = await openConnection(server);
-        } catch (err) {
-          failure = `${server.host}:${server.port}: ${describe(err)}`;
-          continue;
-        }
-        try {
-          await serviceBind(conn, server);
-          const entry = await findEntry(conn, server, login);
-          if (entry) return { user: toUser(server, entry, await groupsOf(conn, server, entry)) };
-        } catch (err) {
-          failure = `${conn.host}:${server.port}: ${describe(err)}`;
-        } finally {
-          await conn.close();
-        }
-      }
-      return { failure };
+      const { answer, failure } = await askServers(async (server, conn) => {
+        await serviceBind(conn, server);
+        const entry = await findEntry(conn, server, login);
+        return entry && toUser(server, entry, await groupsOf(conn, server, entry));
+      });
+      return answer ? { user: answer } : { failure: failure || undefined };
     },
 
     /** Whether each server entry can be reached (GET /api/admin/ldap/status). */
