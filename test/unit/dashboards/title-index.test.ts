@@ -243,4 +243,35 @@ describe('title index pages', () => {
       (await pageOf(live, { query: 'billing', tags: [], accept: () => true }, 0, 1, true)).map((e) => e.id),
     ).toEqual([all[10]!.id]);
   });
+
+  it('matches brute force through thousands of writes that split, grow and empty its runs', async () => {
+    // starts empty; inserts, renames and removals crowd one end so runs split and vanish
+    const live = new OrgTitleIndex([]);
+    const current = new Map<string, IndexEntry>();
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 10_000;
+    for (let step = 0; step < 6_000; step++) {
+      const uid = `w${next() % 3_000}`;
+      if (next() % 5 === 0) {
+        live.remove(uid);
+        current.delete(uid);
+      } else {
+        const prefix = step < 4_000 ? 'a' : step % 2 ? 'm' : 'z';
+        const entry = { ...all[next() % all.length]!, uid, id: Number(uid.slice(1)) + 1 };
+        entry.sortTitle = `${prefix} ${entry.sortTitle}`;
+        live.upsert(entry);
+        current.set(uid, entry);
+      }
+      if (step % 1_500 === 1_499 || step === 5_999) {
+        expect(live.size).toBe(current.size);
+        for (const query of [undefined, 'billing', 'z a']) {
+          const expected = bruteForce([...current.values()], query, [], () => true);
+          for (const descending of [false, true]) {
+            const got = await pageOf(live, { query, tags: [], accept: () => true }, 0, 10_000, descending);
+            expect(got.map((e) => e.id)).toEqual(expected(0, 10_000, descending));
+          }
+        }
+      }
+    }
+  });
 });
