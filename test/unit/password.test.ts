@@ -1,12 +1,20 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../src/lib/password.js';
 
 describe('password hashing', () => {
   it('hashes with scrypt in a tagged format and verifies', async () => {
     const hash = await hashPassword('correct horse');
-    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(await verifyPassword(hash, '', 'correct horse')).toEqual({ ok: true, needsRehash: false });
     expect(await verifyPassword(hash, '', 'Correct horse')).toEqual({ ok: false, needsRehash: false });
+  });
+
+  it('asks to rehash a hash of the earlier cost (N = 2^14), which still verifies', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync('old pw', salt, 32, { N: 16_384, r: 8, p: 1 });
+    const old = ['scrypt', 16_384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    expect(await verifyPassword(old, '', 'old pw')).toEqual({ ok: true, needsRehash: true });
   });
 
   it('salts every hash', async () => {
