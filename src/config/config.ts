@@ -71,7 +71,15 @@ export interface GenericOAuthConfig {
   allowSignUp: boolean;
   autoLogin: boolean;
   signoutRedirectUrl: string;
+  /** GitHub: organization logins; Azure AD: tenant ids (`tid`). Empty: any. */
+  allowedOrganizations: string[];
+  /** GitHub: ids of the teams a user must belong to (one of). Empty: any. */
+  teamIds: number[];
 }
+
+/** The named OAuth providers (`[auth.<key>]`), each Grafana's preset over the generic flow. */
+export const OAUTH_PRESETS = ['github', 'gitlab', 'google', 'azuread', 'okta'] as const;
+export type OAuthPresetKey = (typeof OAUTH_PRESETS)[number];
 
 /** `[auth.proxy]`: the user named by a header an authenticating reverse proxy sets (issue #22). */
 export interface AuthProxyConfig {
@@ -85,6 +93,8 @@ export interface AuthProxyConfig {
   whitelist: string[];
   /** extra attributes (Name, Email, Login, Role, Groups) and the headers carrying them */
   headers: Partial<Record<'Name' | 'Email' | 'Login' | 'Role' | 'Groups', string>>;
+  /** a proxy-authenticated request without a session cookie gets one, as after a login */
+  enableLoginToken: boolean;
 }
 
 /** `[auth.jwt]`: the user named by a signed JSON Web Token in a header (issue #22). */
@@ -217,6 +227,8 @@ export interface Config {
     /** Grafana compat: an external sign-in may link to a local user with the same email only when on */
     oauthAllowInsecureEmailLookup: boolean;
     genericOauth: GenericOAuthConfig;
+    /** `[auth.github]`, `[auth.gitlab]`, …: the same keys, defaults from conf/defaults.ini */
+    oauthPresets: Record<OAuthPresetKey, GenericOAuthConfig>;
     proxy: AuthProxyConfig;
     jwt: AuthJwtConfig;
     ldap: AuthLdapConfig;
@@ -383,7 +395,11 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
       basicEnabled: read.bool('auth.basic', 'enabled', true),
       passwordPolicy: read.bool('auth.basic', 'password_policy'),
       oauthAllowInsecureEmailLookup: read.bool('auth', 'oauth_allow_insecure_email_lookup'),
-      genericOauth: readGenericOAuth(read),
+      genericOauth: readOAuth(read, 'generic_oauth'),
+      oauthPresets: Object.fromEntries(OAUTH_PRESETS.map((key) => [key, readOAuth(read, key)])) as Record<
+        OAuthPresetKey,
+        GenericOAuthConfig
+      >,
       proxy: readAuthProxy(read),
       jwt: readAuthJwt(read),
       ldap: {
@@ -470,6 +486,7 @@ function readAuthProxy(read: SettingsReader): AuthProxyConfig {
     syncTtlMs: read.duration(section, 'sync_ttl', '15m', 'm'),
     whitelist: list(read.string(section, 'whitelist')),
     headers,
+    enableLoginToken: read.bool(section, 'enable_login_token'),
   };
 }
 
@@ -510,9 +527,13 @@ function readAuthJwt(read: SettingsReader): AuthJwtConfig {
   return config;
 }
 
-function readGenericOAuth(read: SettingsReader): GenericOAuthConfig {
-  const section = 'auth.generic_oauth';
-  const str = (key: string, fallback = '') => read.string(section, key, fallback).trim();
+/** `[auth.generic_oauth]` and the presets' sections share Grafana's keys. */
+function readOAuth(read: SettingsReader, key: string): GenericOAuthConfig {
+  const section = `auth.${key}`;
+  const str = (name: string, fallback = '') => read.string(section, name, fallback).trim();
+  const teamIds = list(str('team_ids')).map(Number);
+  if (teamIds.some((id) => !Number.isSafeInteger(id)))
+    throw new ConfigError(`invalid value for [${section}] team_ids: expected numeric GitHub team ids`);
   return {
     enabled: read.bool(section, 'enabled'),
     name: str('name') || 'OAuth',
@@ -539,5 +560,7 @@ function readGenericOAuth(read: SettingsReader): GenericOAuthConfig {
     allowSignUp: read.bool(section, 'allow_sign_up', true),
     autoLogin: read.bool(section, 'auto_login'),
     signoutRedirectUrl: str('signout_redirect_url'),
+    allowedOrganizations: list(str('allowed_organizations')),
+    teamIds,
   };
 }

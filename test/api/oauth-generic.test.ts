@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call, session } from '../helpers/client.js';
 import { createUser } from '../helpers/factories.js';
 import { startOidcProvider, type AccountClaims, type OidcPeer } from '../helpers/peers/oidc-provider.js';
+import { OAuthBrowser } from '../helpers/oauth-browser.js';
 
 // svc's public URL as the provider knows it; the test's browser sends those requests to the server.
 const ROOT = 'http://svc.invalid';
@@ -17,88 +18,11 @@ afterEach(async () => {
   while (peers.length) await peers.pop()!.close();
 });
 
-/** A browser: one cookie jar per origin, redirects followed by hand, the provider's forms submitted. */
-class Browser {
-  private readonly jars = new Map<string, Map<string, string>>();
-  constructor(private readonly svcBase: string) {}
-
-  private jar(origin: string): Map<string, string> {
-    let jar = this.jars.get(origin);
-    if (!jar) this.jars.set(origin, (jar = new Map()));
-    return jar;
-  }
-
-  cookie(name: string): string | undefined {
-    return this.jar(this.svcBase).get(name);
-  }
-
-  private async send(url: URL, init: RequestInit = {}): Promise<Response> {
-    const jar = this.jar(url.origin);
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      const expired = attributes.some(
-        (a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a),
-      );
-      if (expired || value.join('=') === '') jar.delete(name!.trim());
-      else jar.set(name!.trim(), value.join('='));
-    }
-    return response;
-  }
-
-  /** Where svc's own pages live: the fake public origin is this server. */
-  private resolve(location: string, base: URL): URL {
-    const url = new URL(location, base);
-    return url.origin === ROOT ? new URL(url.pathname + url.search, this.svcBase) : url;
-  }
-
-  /**
-   * Follows `path` on svc through the provider's forms (logging in as `login`) until the browser
-   * lands on an svc page other than the OAuth endpoint; answers that page's path and query.
-   */
-  async signIn(path: string, login: string, tamper?: (url: URL) => void): Promise<string> {
-    let url = new URL(path, this.svcBase);
-    let init: RequestInit = {};
-    for (let hop = 0; hop < 20; hop++) {
-      if (url.origin === this.svcBase && tamper && url.searchParams.has('code')) tamper(url);
-      const response = await this.send(url, init);
-      init = {};
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location) {
-        const next = this.resolve(location, url);
-        if (next.origin === this.svcBase && next.pathname !== '/login/generic_oauth') {
-          return next.pathname + next.search;
-        }
-        url = next;
-        continue;
-      }
-      const html = await response.text();
-      const form = /<form[^>]*action="([^"]+)"[^>]*method="post"[\s\S]*?<\/form>/i.exec(html);
-      if (!form) throw new Error(`stuck at ${url.href}: ${response.status} ${html.slice(0, 300)}`);
-      const fields = new URLSearchParams();
-      for (const input of form[0].matchAll(/<input[^>]*name="([^"]+)"[^>]*>/g)) {
-        const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? '';
-        fields.set(input[1]!, input[1] === 'login' ? login : input[1] === 'password' ? 'any' : value);
-      }
-      url = new URL(form[1]!, url);
-      init = {
-        method: 'POST',
-        body: fields,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      };
-    }
-    throw new Error('too many redirects');
-  }
-}
-
 async function setup(
   accounts: Record<string, AccountClaims>,
   oauth: Record<string, string> = {},
   options: { clientSecret?: string; users?: Record<string, string> } = {},
-): Promise<{ server: TestServer; peer: OidcPeer; browser: () => Browser }> {
+): Promise<{ server: TestServer; peer: OidcPeer; browser: () => OAuthBrowser }> {
   const peer = await startOidcProvider(CLIENT);
   peers.push(peer);
   for (const [id, claims] of Object.entries(accounts)) peer.accounts.set(id, claims);
@@ -120,7 +44,7 @@ async function setup(
       },
     },
   });
-  return { server, peer, browser: () => new Browser(server.url) };
+  return { server, peer, browser: () => new OAuthBrowser(server.url, ROOT) };
 }
 
 const ALICE: AccountClaims = {
@@ -227,7 +151,7 @@ describe('sign in with OpenID Connect ([auth.generic_oauth])', () => {
     expect(landed).toMatch(/^\/login\?error=Login%20failed%3A%20the%20sign-in%20request/);
     expect(b.cookie('svc_session')).toBeUndefined();
 
-    const response = await fetch(`${b['svcBase']}/login/generic_oauth?code=abc&state=xyz`, {
+    const response = await fetch(`${b.svcBase}/login/generic_oauth?code=abc&state=xyz`, {
       redirect: 'manual',
     });
     expect(response.status).toBe(302);
@@ -294,7 +218,7 @@ describe('sign in with OpenID Connect ([auth.generic_oauth])', () => {
       '/login?error=Login provider denied login request',
     );
 
-    const b = new Browser(server.url);
+    const b = new OAuthBrowser(server.url, ROOT);
     const landed = decodeURIComponent(await b.signIn('/login/generic_oauth', 'alice-sub'));
     expect(landed).toBe('/login?error=Login failed: the provider answer was refused');
     expect(landed).not.toContain('wrong');

@@ -23,6 +23,11 @@ const PUBLIC = new Set([
   'GET /logout',
   // OpenID Connect sign-in (start and callback) and what the login page needs before sign-in
   'GET /login/generic_oauth',
+  'GET /login/github',
+  'GET /login/gitlab',
+  'GET /login/google',
+  'GET /login/azuread',
+  'GET /login/okta',
   'GET /api/frontend/settings',
   'POST /api/user/auth-tokens/rotate',
   'GET /avatar/:hash',

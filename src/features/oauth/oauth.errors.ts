@@ -64,3 +64,31 @@ export const userConflict = defineError(
   'Login failed: another user already has this login or email',
 );
 export const oauthDisabled = defineError(404, 'oauth.disabled', 'OAuth login is not enabled');
+// Grafana compat: the named providers' refusals, with Grafana's public messages.
+export const missingOrganization = defineError(
+  401,
+  'oauth.missing-organization',
+  'User is not a member of one of the required organizations. Please contact identity provider administrator.',
+);
+export const missingTeam = defineError(
+  401,
+  'oauth.missing-team',
+  'User is not a member of one of the required teams. Please contact identity provider administrator.',
+);
+export const tenantMismatch = defineError(401, 'oauth.tenant-mismatch', 'AzureAD OAuth: tenant mismatch');
+export const hostedDomainNotAllowed = defineError(
+  401,
+  'oauth.hd-not-allowed',
+  'The hd claim found in the ID token is not present in the allowed domains',
+);
+export const emailNotVerified = defineError(401, 'oauth.email-not-verified', 'User email is not verified');
+export const userInactive = defineError(
+  401,
+  'oauth.user-inactive',
+  'Login failed: the user is not active at the login provider',
+);
+export const idTokenMissing = defineError(
+  401,
+  'oauth.id-token-missing',
+  'Login failed: the login provider did not send an id_token',
+);

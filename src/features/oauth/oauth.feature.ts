@@ -5,13 +5,19 @@ import type { ClientInfo } from '../auth/sessions.service.js';
 import type { FeatureDeps } from '../feature.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import type { UsersLookup } from '../users/users.lookup.js';
-import { registerOAuthRoutes, redirectUri } from './oauth.routes.js';
+import { OAUTH_PRESETS } from '../../config/config.js';
+import { ConfigError } from '../../config/expand.js';
+import { registerOAuthRoutes, redirectUri, type SignInProvider } from './oauth.routes.js';
 import { createOAuthService } from './oauth.service.js';
 import { createStateSealer } from './oauth-state.js';
 import { createOidcClient } from './oidc-client.js';
+import { genericProvider } from './providers/generic.js';
+import { PRESETS } from './providers/presets.js';
 
 /**
- * Sign-in through an OpenID Connect / OAuth2 provider (`[auth.generic_oauth]`, issue #22). Users
+ * Sign-in through an OpenID Connect / OAuth2 provider (`[auth.generic_oauth]` and the named
+ * presets `[auth.github]`, `[auth.gitlab]`, `[auth.google]`, `[auth.azuread]`, `[auth.okta]`,
+ * issue #22), one flow with a small preset per provider (`providers/`). Users
  * and their external identities go through the users lookup, roles through the orgs lookup, and
  * the session through the auth feature's `startSession`.
  */
@@ -27,20 +33,32 @@ export function registerOAuth(
   },
 ): void {
   const { config, clock } = deps;
-  const client = createOidcClient(config.auth.genericOauth, redirectUri(config), deps.logger);
-  const oauth = createOAuthService({
-    client,
-    userSync: createExternalUserSync({ users: siblings.users, orgs: siblings.orgs, config }),
-    secrets: deps.secrets,
-    config,
-    clock,
-    unitOfWork: unitOfWork(deps.db),
+  const userSync = createExternalUserSync({ users: siblings.users, orgs: siblings.orgs, config });
+  const inUnitOfWork = unitOfWork(deps.db);
+  const configured = [
+    { provider: genericProvider, settings: config.auth.genericOauth },
+    ...OAUTH_PRESETS.map((key) => ({ provider: PRESETS[key], settings: config.auth.oauthPresets[key] })),
+  ];
+  const providers: SignInProvider[] = configured.map(({ provider, settings }) => {
+    if (settings.enabled && provider !== genericProvider && (!settings.authUrl || !settings.tokenUrl))
+      throw new ConfigError(`[auth.${provider.key}] enabled needs auth_url and token_url`);
+    const client = createOidcClient(settings, provider, redirectUri(config, provider.key), deps.logger);
+    const oauth = createOAuthService({
+      provider,
+      settings: client.settings,
+      client,
+      userSync,
+      secrets: deps.secrets,
+      config,
+      clock,
+      unitOfWork: inUnitOfWork,
+    });
+    return { provider, settings: client.settings, client, oauth };
   });
   registerOAuthRoutes(deps.api, {
     config,
     clock,
-    oauth,
-    client,
+    providers,
     sealer: createStateSealer(config.security.secretKey),
     sessionCookie: createSessionCookie(config),
     startSession: siblings.startSession,

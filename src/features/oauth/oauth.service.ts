@@ -1,4 +1,4 @@
-import type { Config } from '../../config/config.js';
+import type { Config, GenericOAuthConfig } from '../../config/config.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import type { UnitOfWork } from '../../store/transaction.js';
@@ -9,19 +9,24 @@ import { mapUserInfo } from './attributes.js';
 import { signUpDisabled, userConflict, userDisabled } from './oauth.errors.js';
 import type { PendingSignIn } from './oauth-state.js';
 import type { OidcClient } from './oidc-client.js';
+import type { OAuthProvider } from './providers/provider.js';
 
-/** Grafana's auth module name of generic OAuth in `user_auth`. */
-export const GENERIC_OAUTH_MODULE = 'oauth_generic_oauth';
-const SECRETS_SCOPE = 'user_auth';
+/** Grafana's auth module names in `user_auth`: `oauth_generic_oauth`, `oauth_github`, … */
+export function authModuleOf(provider: Pick<OAuthProvider, 'key'>): string {
+  return `oauth_${provider.key}`;
+}
+export const SECRETS_SCOPE = 'user_auth';
 
 /**
- * Generic OAuth sign-in after the provider's callback: the provider's answer mapped to a user, who
+ * An OAuth sign-in (generic or a named provider) after the provider's callback: the provider's answer mapped to a user, who
  * is found (by external id, then login, then — only with oauth_allow_insecure_email_lookup — email)
  * or created (allow_sign_up), marked external, given the provider's org role and server-admin flag,
  * and linked to the external identity with its tokens encrypted (the shared external user sync).
  * One unit of work.
  */
 export function createOAuthService(deps: {
+  provider: OAuthProvider;
+  settings: GenericOAuthConfig;
   client: OidcClient;
   userSync: ExternalUserSync;
   secrets: SecretsService;
@@ -30,7 +35,8 @@ export function createOAuthService(deps: {
   unitOfWork: UnitOfWork;
 }) {
   const { userSync, config, clock } = deps;
-  const settings = config.auth.genericOauth;
+  const { provider, settings } = deps;
+  const mapping = { ...settings, ...provider.mapping };
 
   async function encrypt(value: string): Promise<string> {
     return value ? deps.secrets.encrypt(SECRETS_SCOPE, value) : '';
@@ -41,7 +47,7 @@ export function createOAuthService(deps: {
     async signIn(callbackUrl: URL, pending: PendingSignIn): Promise<number> {
       const now = clock.now();
       const answer = await deps.client.complete(callbackUrl, pending, now);
-      const info = mapUserInfo(answer.claims, settings, config.users.autoAssignOrgRole);
+      const info = mapUserInfo(answer.claims, mapping, config.users.autoAssignOrgRole);
       userSync.checkLengths(info, answer.subject);
       const tokens: ExternalTokens = {
         accessToken: await encrypt(answer.tokens.accessToken),
@@ -54,7 +60,7 @@ export function createOAuthService(deps: {
         .unitOfWork(() =>
           userSync.sync(
             {
-              authModule: GENERIC_OAUTH_MODULE,
+              authModule: authModuleOf(provider),
               authId: answer.subject,
               info,
               allowSignUp: settings.allowSignUp,

@@ -1,6 +1,8 @@
 import * as client from 'openid-client';
 import type { GenericOAuthConfig } from '../../config/config.js';
+import { AppError } from '../../http/errors.js';
 import { missingSubject, providerUnreachable, tokenRejected } from './oauth.errors.js';
+import type { OAuthProvider } from './providers/provider.js';
 
 /** What the provider said about a completed sign-in. */
 export interface ProviderAnswer {
@@ -8,14 +10,16 @@ export interface ProviderAnswer {
   subject: string;
   /** the validated id_token's claims merged over the userinfo answer */
   claims: Record<string, unknown>;
-  tokens: {
-    accessToken: string;
-    refreshToken: string;
-    idToken: string;
-    tokenType: string;
-    /** epoch ms, 0 when the provider did not say */
-    expiresAt: number;
-  };
+  tokens: ProviderTokens;
+}
+
+export interface ProviderTokens {
+  accessToken: string;
+  refreshToken: string;
+  idToken: string;
+  tokenType: string;
+  /** epoch ms, 0 when the provider did not say */
+  expiresAt: number;
 }
 
 interface Logger {
@@ -34,7 +38,15 @@ const TIMEOUT_SECONDS = 10;
  * check it; plain OAuth2 providers without id_tokens are read through `api_url` alone.
  * Plain http URLs are used only when the operator configured them so (a provider on loopback).
  */
-export function createOidcClient(settings: GenericOAuthConfig, redirectUri: string, log: Logger) {
+export function createOidcClient(
+  configured: GenericOAuthConfig,
+  provider: OAuthProvider,
+  redirectUri: string,
+  log: Logger,
+) {
+  const settings = provider.resolve ? provider.resolve(configured) : configured;
+  const readUserinfo = provider.userinfo !== false;
+  const openid = settings.scopes.includes('openid');
   const discovered = settings.tokenUrl === '';
   const signaturesChecked = discovered || settings.jwkSetUrl !== '';
   let loading: Promise<client.Configuration> | undefined;
@@ -71,7 +83,7 @@ export function createOidcClient(settings: GenericOAuthConfig, redirectUri: stri
           issuer: settings.issuer || new URL(settings.authUrl).origin,
           authorization_endpoint: settings.authUrl,
           token_endpoint: settings.tokenUrl,
-          ...(settings.apiUrl ? { userinfo_endpoint: settings.apiUrl } : {}),
+          ...(settings.apiUrl && readUserinfo ? { userinfo_endpoint: settings.apiUrl } : {}),
           ...(settings.jwkSetUrl ? { jwks_uri: settings.jwkSetUrl } : {}),
         },
         settings.clientId,
@@ -96,6 +108,7 @@ export function createOidcClient(settings: GenericOAuthConfig, redirectUri: stri
 
   /** Network failures are the provider's (502); anything else it answered is refused (401). */
   function refusal(err: unknown, step: string): Error {
+    if (err instanceof AppError) return err;
     const unreachable =
       err instanceof TypeError ||
       (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) ||
@@ -144,7 +157,8 @@ export function createOidcClient(settings: GenericOAuthConfig, redirectUri: stri
       try {
         grant = await client.authorizationCodeGrant(config, callbackUrl, {
           expectedState: pending.state,
-          expectedNonce: pending.nonce,
+          // Without the openid scope there is no id_token (GitHub, GitLab's API scopes) to carry it.
+          ...(openid ? { expectedNonce: pending.nonce } : {}),
           ...(pending.verifier ? { pkceCodeVerifier: pending.verifier } : {}),
         });
       } catch (err) {
@@ -155,7 +169,7 @@ export function createOidcClient(settings: GenericOAuthConfig, redirectUri: stri
       }
       const idClaims = (grant.claims() ?? {}) as Record<string, unknown>;
       let userinfo: Record<string, unknown> = {};
-      if (config.serverMetadata().userinfo_endpoint) {
+      if (readUserinfo && config.serverMetadata().userinfo_endpoint) {
         const sub = typeof idClaims.sub === 'string' ? idClaims.sub : client.skipSubjectCheck;
         try {
           userinfo = await client.fetchUserInfo(config, grant.access_token, sub);
@@ -163,23 +177,71 @@ export function createOidcClient(settings: GenericOAuthConfig, redirectUri: stri
           throw refusal(err, 'userinfo');
         }
       }
-      const claims = { ...userinfo, ...idClaims };
+      let claims: Record<string, unknown> = { ...userinfo, ...idClaims };
+      if (provider.claims) {
+        const getJson = async (url: string) => {
+          let response: Response;
+          try {
+            response = await client.fetchProtectedResource(config, grant.access_token, new URL(url), 'GET');
+          } catch (err) {
+            throw refusal(err, 'api');
+          }
+          if (!response.ok) throw refusal(new Error(`${url} answered ${response.status}`), 'api');
+          const body: unknown = await response.json().catch(() => undefined);
+          const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+          return { body, next };
+        };
+        claims = await provider.claims(claims, { settings, getJson });
+      }
       // Grafana compat: providers without OIDC (GitHub-style) identify users by a numeric `id`.
-      const subject = [claims.sub, claims.id].find((v) => typeof v === 'string' || typeof v === 'number');
-      if (subject === undefined || subject === '') throw missingSubject();
-      const expiresIn = grant.expiresIn();
+      const subject = provider.subject
+        ? provider.subject(claims)
+        : [claims.sub, claims.id].find((v) => typeof v === 'string' || typeof v === 'number');
+      if ((typeof subject !== 'string' && typeof subject !== 'number') || subject === '')
+        throw missingSubject();
       return {
         subject: String(subject),
         claims,
-        tokens: {
-          accessToken: grant.access_token,
-          refreshToken: settings.useRefreshToken ? (grant.refresh_token ?? '') : '',
-          idToken: grant.id_token ?? '',
-          tokenType: grant.token_type,
-          expiresAt: expiresIn === undefined ? 0 : now + expiresIn * 1000,
-        },
+        tokens: tokensOf(grant, settings.useRefreshToken, now),
       };
     },
+
+    /**
+     * New tokens for a refresh token (grant_type=refresh_token). The provider refusing it is a
+     * 401 AppError, an unreachable provider a 502. A provider that sends no new refresh token lets
+     * the old one be kept (`refreshToken` is then the one given).
+     */
+    async refresh(refreshToken: string, now: number): Promise<ProviderTokens> {
+      const config = await configuration().catch((err: unknown) => {
+        throw refusal(err, 'discovery');
+      });
+      let grant: Awaited<ReturnType<typeof client.refreshTokenGrant>>;
+      try {
+        grant = await client.refreshTokenGrant(config, refreshToken);
+      } catch (err) {
+        throw refusal(err, 'refresh');
+      }
+      const tokens = tokensOf(grant, true, now);
+      return { ...tokens, refreshToken: tokens.refreshToken || refreshToken };
+    },
+
+    /** the settings in effect (a preset's derived endpoints filled in) */
+    settings,
+  };
+}
+
+function tokensOf(
+  grant: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers,
+  keepRefreshToken: boolean,
+  now: number,
+): ProviderTokens {
+  const expiresIn = grant.expiresIn();
+  return {
+    accessToken: grant.access_token,
+    refreshToken: keepRefreshToken ? (grant.refresh_token ?? '') : '',
+    idToken: grant.id_token ?? '',
+    tokenType: grant.token_type,
+    expiresAt: expiresIn === undefined ? 0 : now + expiresIn * 1000,
   };
 }
 

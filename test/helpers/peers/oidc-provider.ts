@@ -21,6 +21,14 @@ export async function startOidcProvider(client: {
   clientSecret: string;
   /** svc's redirect URI(s): `<root_url>login/generic_oauth` */
   redirectUri: string | string[];
+  /** more claims the `profile` scope releases (a provider's own: `hd`, `tid`, `oid`, `roles`) */
+  profileClaims?: string[];
+  /** false: the id_token carries every claim of the granted scopes (Entra ID style) */
+  conformIdTokenClaims?: boolean;
+  /** access token lifetime in seconds (default 3600) */
+  accessTokenTtl?: number;
+  /** issue a refresh token with every code (without asking for offline_access consent) */
+  refreshTokens?: boolean;
 }): Promise<OidcPeer> {
   const accounts = new Map<string, AccountClaims>();
   let handler: Parameters<typeof createServer>[1] = (_req, res) => res.end();
@@ -45,20 +53,22 @@ export async function startOidcProvider(client: {
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['name', 'preferred_username'],
+      profile: ['name', 'preferred_username', ...(client.profileClaims ?? [])],
       groups: ['groups', 'role'],
     },
     scopes: ['openid', 'email', 'profile', 'groups', 'offline_access'],
     cookies: { keys: ['oidc-peer-test-key'] },
     ttl: {
       IdToken: 3600,
-      AccessToken: 3600,
+      AccessToken: client.accessTokenTtl ?? 3600,
       AuthorizationCode: 60,
       Grant: 3600,
       Interaction: 600,
       Session: 3600,
     },
     pkce: { methods: ['S256'], required: () => true },
+    conformIdTokenClaims: client.conformIdTokenClaims ?? true,
+    ...(client.refreshTokens ? { issueRefreshToken: () => true } : {}),
     findAccount: (_ctx, id) => {
       const claims = accounts.get(id);
       if (!claims) return undefined;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenericOAuthConfig } from '../../../src/config/config.js';
 import { AppError } from '../../../src/http/errors.js';
 import { createOidcClient } from '../../../src/features/oauth/oidc-client.js';
+import { genericProvider } from '../../../src/features/oauth/providers/generic.js';
 
 // The id_token checks of the code exchange, against a loopback token endpoint that answers
 // whatever id_token the test signed with jose.
@@ -60,6 +61,8 @@ function settings(overrides: Partial<GenericOAuthConfig> = {}): GenericOAuthConf
     allowSignUp: true,
     autoLogin: false,
     signoutRedirectUrl: '',
+    allowedOrganizations: [],
+    teamIds: [],
     ...overrides,
   };
 }
@@ -76,7 +79,7 @@ const log = { warn: (obj: object) => void warnings.push(obj) };
 
 async function exchange(idToken: string, overrides: Partial<GenericOAuthConfig> = {}) {
   nextIdToken = idToken;
-  const client = createOidcClient(settings(overrides), REDIRECT, log);
+  const client = createOidcClient(settings(overrides), genericProvider, REDIRECT, log);
   return client.complete(new URL(`${REDIRECT}?code=c1&state=st`), PENDING, Date.now());
 }
 
