@@ -27,6 +27,12 @@ const MAX_ENTRIES: Record<CacheSection, number> = {
  * not kept.
  */
 const SETTLE_MS = 1_000;
+/**
+ * How long a dropped key is remembered after it settled, for loads still running from before the
+ * drop; then it is forgotten, so the record of drops stays bounded (a grant per dashboard during a
+ * bulk import once kept one entry per dashboard for good).
+ */
+const FORGET_DROPS_AFTER_MS = 60_000;
 
 /** Which parts of the cache a write to each table can change. */
 const AFFECTS: Record<string, CacheSection[]> = {
@@ -124,9 +130,17 @@ export function createPermissionCache(deps: {
   const droppedKeys = new Map<string, { at: number; until: number }>();
   let keyDrops = 0;
   function invalidateKey({ section, key }: PartKey): void {
-    const until = deps.clock.now() + SETTLE_MS;
+    const now = deps.clock.now();
+    const until = now + SETTLE_MS;
     caches[section].delete(key);
-    droppedKeys.set(`${section}|${key}`, { at: ++keyDrops, until });
+    const id = `${section}|${key}`;
+    // re-inserted at the end, so the map stays in the order of `until` and is pruned from the front
+    droppedKeys.delete(id);
+    droppedKeys.set(id, { at: ++keyDrops, until });
+    for (const [old, dropped] of droppedKeys) {
+      if (dropped.until + FORGET_DROPS_AFTER_MS > now) break;
+      droppedKeys.delete(old);
+    }
     if (section === 'resource') return;
     // merged views are rebuilt from the cached parts (no query), so all of them can go
     generations.merged++;
@@ -185,6 +199,11 @@ export function createPermissionCache(deps: {
 
   return {
     enabled: deps.enabled,
+
+    /** keys dropped recently and still remembered (bounded by FORGET_DROPS_AFTER_MS) */
+    get rememberedDrops(): number {
+      return droppedKeys.size;
+    },
 
     /**
      * The cached value of `key` in `section`, or what `load` returns (kept for the next caller

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createPermissionCache } from '../../../src/features/rbac/permission-cache.js';
+import {
+  createPermissionCache,
+  invalidatingOnly,
+  resourcePartKey,
+} from '../../../src/features/rbac/permission-cache.js';
 import { createMetrics } from '../../../src/http/metrics.js';
 import { readBuildInfo } from '../../../src/lib/build-info.js';
 import type { TableChange } from '../../../src/store/change-tracker.js';
@@ -87,5 +91,28 @@ describe('permission cache', () => {
     expect(await next).toEqual(['fresh']);
     expect(await cache.get('user', 'u1', fresh.load)).toEqual(['fresh']);
     expect(fresh.calls()).toBe(1);
+  });
+
+  it('forgets dropped keys a minute after they settled, so bulk grants do not pile up', async () => {
+    const { cache, clock, write } = cacheUnderTest();
+    const grantOn = (uid: string) =>
+      invalidatingOnly([resourcePartKey(1, `dashboards:uid:${uid}`)], () =>
+        Promise.resolve(write('permission')),
+      );
+    for (let i = 0; i < 1_000; i++) await grantOn(`d${i}`);
+    expect(cache.rememberedDrops).toBe(1_000);
+    // a load of a key dropped a moment ago is still not kept
+    clock.advance(500);
+    let loads = 0;
+    const load = () => Promise.resolve([`load ${++loads}`]);
+    expect(await cache.get('resource', '1|dashboards:uid:d0', load)).toEqual(['load 1']);
+    expect(await cache.get('resource', '1|dashboards:uid:d0', load)).toEqual(['load 2']);
+    // dropping the same key again keeps one record of it
+    await grantOn('d5');
+    expect(cache.rememberedDrops).toBe(1_000);
+    clock.advance(60_500);
+    await grantOn('late');
+    // the drops that settled over a minute ago are forgotten; d5 (dropped again) and late remain
+    expect(cache.rememberedDrops).toBe(2);
   });
 });
