@@ -17,6 +17,8 @@ export interface IndexEntry extends DefaultGrants {
 const compare = (a: IndexEntry, b: IndexEntry) =>
   a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.id - b.id;
 
+const NO_TAGS: readonly string[] = Object.freeze([]);
+
 /** Entries per run when the index is built; a run splits in two when it grows to twice this. */
 const RUN_SIZE = 1024;
 
@@ -115,6 +117,11 @@ export class OrgTitleIndex {
   private readonly byUid = new Map<string, IndexEntry>();
   /** tag -> its dashboards: a rare tag is answered from its few entries, not a scan */
   private readonly byTag = new Map<string, Set<IndexEntry>>();
+  /**
+   * One copy of each folder uid and tag: every row read from the database brings its own strings,
+   * and at 100 000 dashboards the copies cost more memory than the titles.
+   */
+  private readonly shared = new Map<string, string>();
 
   constructor(entries: IndexEntry[]) {
     entries.sort(compare);
@@ -128,11 +135,20 @@ export class OrgTitleIndex {
   }
 
   private tag(entry: IndexEntry): void {
+    entry.folderUid = this.share(entry.folderUid);
+    entry.tags = entry.tags.length === 0 ? NO_TAGS : entry.tags.map((tag) => this.share(tag));
     for (const tag of entry.tags) {
       const tagged = this.byTag.get(tag);
       if (tagged) tagged.add(entry);
       else this.byTag.set(tag, new Set([entry]));
     }
+  }
+
+  private share(text: string): string {
+    const found = this.shared.get(text);
+    if (found !== undefined) return found;
+    this.shared.set(text, text);
+    return text;
   }
 
   get size(): number {
