@@ -18,7 +18,8 @@ const MAX_ENTRIES: Record<CacheSection, number> = {
   basic: 1_000,
   team: 10_000,
   user: 20_000,
-  resource: 50_000,
+  // one dashboard's grants each (a few KB with 15 team grants): the hot dashboards, not all of them
+  resource: 10_000,
   merged: 20_000,
 };
 /**
