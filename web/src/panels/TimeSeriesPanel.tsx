@@ -5,6 +5,7 @@ import { paletteColor, resolveColor, withAlpha } from '../lib/colors.js';
 import { reduce, REDUCER_NAMES } from '../lib/reduce.js';
 import { alignSeries, stackSeries, toSeries } from '../lib/series.js';
 import { formatDateTime, intlTimeZone } from '../lib/time.js';
+import { chooseTimeTicks, yAxisWidth, type TimeTick } from '../lib/time-axis.js';
 import { formatValueText } from '../lib/units.js';
 import type { PanelProps } from './types.js';
 
@@ -28,6 +29,13 @@ interface LegendOptions {
   displayMode?: 'list' | 'table' | 'hidden';
   placement?: 'bottom' | 'right';
   calcs?: string[];
+}
+
+/** A label's width in CSS pixels in the font of axis `axis` (uPlot keeps fonts scaled by pxRatio). */
+function measureAxisText(u: uPlot, axis: number, text: string): number {
+  const font = (u.axes[axis] as { font?: [string, number] } | undefined)?.font?.[0];
+  if (font) u.ctx.font = font;
+  return u.ctx.measureText(text).width / uPlot.pxRatio;
 }
 
 function cssVar(name: string, fallback: string): string {
@@ -95,6 +103,7 @@ export default function TimeSeriesPanel({
     const thresholds = first?.thresholds;
     const thresholdMode = customs[0]?.thresholdsStyle?.mode ?? 'off';
 
+    let xTicks: TimeTick[] = [];
     const options: uPlot.Options = {
       width: plotWidth,
       height: plotHeight,
@@ -127,12 +136,25 @@ export default function TimeSeriesPanel({
         },
       },
       axes: [
-        { stroke: axisColor, grid: { stroke: gridColor, width: 1 }, ticks: { stroke: gridColor } },
         {
           stroke: axisColor,
           grid: { stroke: gridColor, width: 1 },
           ticks: { stroke: gridColor },
-          size: 60,
+          // Spacing from the labels' measured width: they never overlap, whatever the panel width.
+          splits: (u, _axis, min, max) => {
+            xTicks = chooseTimeTicks(min, max, u.bbox.width / uPlot.pxRatio, zone, (text) =>
+              measureAxisText(u, 0, text),
+            );
+            return xTicks.map((tick) => tick.value);
+          },
+          values: (_u, splits) => splits.map((value) => xTicks.find((t) => t.value === value)?.label ?? ''),
+        },
+        {
+          stroke: axisColor,
+          grid: { stroke: gridColor, width: 1 },
+          ticks: { stroke: gridColor },
+          // As wide as the widest label (e.g. `1.63 GiB`), so none is cut.
+          size: (u, values) => yAxisWidth(values ?? [], (text) => measureAxisText(u, 1, text)),
           values: (_u, splits) => splits.map((v) => formatValueText(v, yUnit, decimals)),
         },
       ],
@@ -188,6 +210,18 @@ export default function TimeSeriesPanel({
         ],
         draw: [
           (u) => {
+            // The x labels as drawn (canvas text has no DOM box): the browser tests check overlaps.
+            element.dataset.xTicks = JSON.stringify(
+              xTicks.map((tick) => {
+                const width = measureAxisText(u, 0, tick.label);
+                const left = u.valToPos(tick.value, 'x') + u.bbox.left / uPlot.pxRatio - width / 2;
+                return {
+                  label: tick.label,
+                  left: Math.round(left * 10) / 10,
+                  width: Math.round(width * 10) / 10,
+                };
+              }),
+            );
             const ctx = u.ctx;
             ctx.save();
             const { left, top, width: w, height: h } = u.bbox;
@@ -309,14 +343,18 @@ export default function TimeSeriesPanel({
             <tbody>
               {series.map((s, i) =>
                 (s.config.custom as Custom | undefined)?.hideFrom?.legend ? null : (
-                  <tr
-                    key={`${s.name}-${i}`}
-                    className={hidden[s.name] ? 'legend-hidden' : undefined}
-                    onClick={() => setHidden((old) => ({ ...old, [s.name]: !old[s.name] }))}
-                  >
+                  <tr key={`${s.name}-${i}`} className={hidden[s.name] ? 'legend-hidden' : undefined}>
                     <td>
-                      <span className="legend-swatch" style={{ background: colors[i] }} />
-                      {s.name}
+                      {/* a button, so the series can be hidden and shown from the keyboard too */}
+                      <button
+                        type="button"
+                        className="legend-label"
+                        aria-pressed={!hidden[s.name]}
+                        onClick={() => setHidden((old) => ({ ...old, [s.name]: !old[s.name] }))}
+                      >
+                        <span className="legend-swatch" style={{ background: colors[i] }} />
+                        {s.name}
+                      </button>
                     </td>
                     {calcs.map((calc) => (
                       <td key={calc} className="number">
