@@ -175,7 +175,7 @@ describe('web UI in Chromium', () => {
 
       // Time range: a preset sends new queries with the new range and lands in the URL.
       recorded.clear();
-      await page.click('[aria-label="Time range"]');
+      await page.click('[aria-label^="Time range"]');
       await page.click('text=Last 24 hours');
       await expect.poll(() => recorded.queries.length).toBeGreaterThan(0);
       await waitForPanels(page);
@@ -185,7 +185,7 @@ describe('web UI in Chromium', () => {
 
       // Absolute range typed in.
       recorded.clear();
-      await page.click('[aria-label="Time range"]');
+      await page.click('[aria-label^="Time range"]');
       await page.fill('input[name=from]', '2026-01-01 00:00:00');
       await page.fill('input[name=to]', '2026-01-02 00:00:00');
       await page.click('text=Apply time range');
@@ -295,12 +295,11 @@ describe('web UI in Chromium', () => {
       await page.waitForSelector('.recent');
       expect(await page.textContent('.recent')).toContain('Other board');
 
-      // The default home dashboard: its HTML header as text, and a dashboard list with recent ones.
+      // The welcome page in place of the built-in home dashboard: recently viewed ones listed.
       await page.click('nav >> text=Home');
-      await page.waitForSelector('[data-panel-type=dashlist] a');
-      expect(await page.textContent('[data-panel-type=dashlist]')).toContain('Other board');
-      expect(await page.textContent('[data-panel-type=text] .panel-body')).toBe('Home Dashboard');
-      expect(await page.textContent('[data-panel-type=news]')).toContain('not supported');
+      await page.waitForSelector('[data-list=recent] a');
+      expect(await page.textContent('[data-list=recent]')).toContain('Other board');
+      expect(await page.textContent('.home-page')).not.toContain('not supported');
       await screenshot(page, 'home');
       expect(errors).toEqual([]);
     } finally {

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { CloseIcon } from './icons.js';
 
 /**
  * A dialog over the page. With `onClose`, Escape and the ✕ button close it (and a click on the
@@ -38,7 +39,7 @@ export function Modal({
           <h2>{title}</h2>
           {onClose && (
             <button className="icon" aria-label="Close" onClick={onClose}>
-              ✕
+              <CloseIcon />
             </button>
           )}
         </header>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { starDashboard, unstarDashboard } from '../api/dashboards.js';
+import { StarIcon } from './icons.js';
 
 export function StarButton({
   uid,
@@ -34,7 +35,7 @@ export function StarButton({
       disabled={busy}
       onClick={() => void toggle()}
     >
-      {on ? '★' : '☆'}
+      <StarIcon filled={on} />
     </button>
   );
 }

@@ -4,6 +4,7 @@ import { searchByTags } from '../api/dashboards.js';
 import { linkUrl, type DashboardLink, type LinkState } from '../lib/dashboard-links.js';
 import { interpolate, type ScopedVars } from '../lib/variables.js';
 import './dashboard.css';
+import { ChevronDownIcon } from '../app/icons.js';
 
 /** The links above the panels: plain links, and dashboards found by tag (inline or in a dropdown). */
 export function DashboardLinks({
@@ -77,7 +78,7 @@ function TaggedDashboards({
   return (
     <div className="dashboard-links-dropdown">
       <button aria-expanded={open} aria-haspopup="menu" onClick={() => setOpen(!open)}>
-        {title} ▾
+        {title} <ChevronDownIcon />
       </button>
       {open && (
         <div className="dashboard-links-menu" role="menu" aria-label={title}>

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { DataSourceInfo } from '../api/datasources.js';
 import { dashboardAnnotations } from '../api/dashboards.js';
 import { dashboardRuleStates } from '../api/rule-editor.js';
 import { Link } from '../app/Link.js';
 import { usePermissions } from '../app/permissions.js';
-import { navigate, replaceSearch } from '../app/router.js';
+import { navigate, replaceSearch, useLocation } from '../app/router.js';
+import { useShortcuts } from '../app/shortcuts.js';
 import { useSession } from '../app/session.js';
 import { StarButton } from '../app/StarButton.js';
 import { layoutPanels, GRID_CELL_HEIGHT, GRID_MARGIN, type PlacedPanel } from '../lib/layout.js';
@@ -13,19 +14,21 @@ import { libraryPanelUids, withLibraryPanels } from '../lib/library-panels.js';
 import { upgradeRows, type DashboardMeta, type DashboardModel, type Panel } from '../lib/model.js';
 import { migratePanel } from '../lib/migrate.js';
 import { expandRepeats, expandRowRepeats, type RepeatedPanel } from '../lib/repeat.js';
-import { parseDuration, resolveRange, type RawTimeRange } from '../lib/time.js';
+import { parseDuration, resolveRange, zoomOut, type RawTimeRange } from '../lib/time.js';
 import { scopedVars } from '../lib/variable-state.js';
 import { ALL_VALUE, interpolate } from '../lib/variables.js';
 import { DashboardLinks } from './DashboardLinks.js';
 import { loadDataSources } from './datasources.js';
 import type { EditHooks, ViewContext } from './edit-hooks.js';
 import { PanelFrame, type PanelAlertState } from './PanelFrame.js';
+import { ShortcutsHelp } from './ShortcutsHelp.js';
 import type { BuiltQuery } from '../lib/queries.js';
 import { PREFILL_PATH, savePrefill } from '../pages/alerting/rule-editor/prefill.js';
 import type { Annotation } from '../panels/types.js';
 import { TimePicker } from './TimePicker.js';
 import { useVariables } from './useVariables.js';
 import { VariablesBar } from './VariablesBar.js';
+import { DisclosureIcon } from '../app/icons.js';
 
 function initialRange(model: DashboardModel, search: URLSearchParams): RawTimeRange {
   return {
@@ -223,6 +226,53 @@ export function DashboardView({
     [raw, variables.states],
   );
 
+  // Keyboard shortcuts (Grafana's): they act on the focused panel, else the one under the mouse.
+  const here = useLocation();
+  const viewPanel = editing ? null : here.search.get('viewPanel');
+  const hovered = useRef<string>(undefined);
+  const [help, setHelp] = useState(false);
+  const targetPanel = () =>
+    (document.activeElement?.closest('[data-panel-id]') as HTMLElement | null)?.dataset.panelId ??
+    viewPanel ??
+    hovered.current;
+  const setViewPanel = (id: string | undefined) => {
+    const params = new URLSearchParams(window.location.search);
+    if (id === undefined) params.delete('viewPanel');
+    else params.set('viewPanel', id);
+    navigate(`${window.location.pathname}?${params.toString()}`);
+  };
+  const shiftRange = (direction: -1 | 1) => {
+    if (!range) return;
+    const shift = Math.round(((range.to - range.from) / 2) * direction);
+    setRaw({ from: String(range.from + shift), to: String(range.to + shift) });
+  };
+  useShortcuts(
+    {
+      '?': () => setHelp(true),
+      e: () => {
+        const id = targetPanel();
+        if (id && onEditPanel) onEditPanel(Number(id));
+      },
+      v: () => {
+        const id = targetPanel();
+        if (id) setViewPanel(viewPanel ? undefined : id);
+      },
+      Escape: () => viewPanel && setViewPanel(undefined),
+      'd r': () => setTick((t) => t + 1),
+      't z': () => {
+        if (!range) return;
+        const wider = zoomOut(range);
+        setRaw({ from: String(wider.from), to: String(Math.min(wider.to, Date.now())) });
+      },
+      't ArrowLeft': () => shiftRange(-1),
+      't ArrowRight': () => shiftRange(1),
+    },
+    !editing,
+  );
+  const viewed = viewPanel
+    ? placed.find((item) => item.panel.type !== 'row' && String(item.panel.id) === viewPanel)
+    : undefined;
+
   const context: ViewContext = {
     range,
     raw,
@@ -300,10 +350,19 @@ export function DashboardView({
           Invalid time range: {raw.from} to {raw.to}
         </div>
       )}
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
       {edit ? (
         edit.renderGrid({ items: placed, renderItem, context })
+      ) : viewed ? (
+        <div className="view-panel" data-view-panel={viewed.panel.id}>
+          {renderItem(viewed)}
+        </div>
       ) : (
         <div
+          onMouseOver={(event) => {
+            const id = (event.target as HTMLElement).closest<HTMLElement>('[data-panel-id]')?.dataset.panelId;
+            if (id) hovered.current = id;
+          }}
           className="grid"
           style={{
             gridTemplateRows: `repeat(${Math.max(rows, 1)}, ${GRID_CELL_HEIGHT}px)`,
@@ -368,7 +427,7 @@ function RowHeader({
       onClick={() => onToggle(!open)}
       data-row-title={panel.title}
     >
-      {open ? '▾' : '▸'} {title || 'Row'}
+      <DisclosureIcon open={open} /> {title || 'Row'}
       {!open && count > 0 && <span className="muted"> ({count} panels)</span>}
     </button>
   );

@@ -10,6 +10,7 @@ import { scopedVars, type VariableState } from '../lib/variable-state.js';
 import { interpolate } from '../lib/variables.js';
 import { panelComponent, queriesData } from '../panels/registry.js';
 import type { Annotation } from '../panels/types.js';
+import { EditIcon, HeartIcon, InfoIcon, MoreIcon, WarningIcon } from '../app/icons.js';
 
 type QueryState =
   | { status: 'idle' }
@@ -171,6 +172,8 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
       data-panel-type={type}
       data-state={needsData ? state.status : 'done'}
       aria-label={title || type}
+      // Focusable, so keyboard users can choose the panel the `e` and `v` shortcuts act on.
+      tabIndex={0}
     >
       <header className="panel-header">
         <h2 className="panel-title" title={title}>
@@ -179,23 +182,26 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
         {panel.description && (
           <span
             className="panel-info"
+            role="img"
             title={interpolate(panel.description, vars)}
-            aria-label="Panel description"
+            aria-label={`Panel description: ${interpolate(panel.description, vars)}`}
           >
-            ⓘ
+            <InfoIcon />
           </span>
         )}
         {state.status === 'loading' && <span className="panel-loading" aria-label="Loading" />}
         {(state.status === 'error' || partialErrors.length > 0) && (
           <span
             className="panel-error-icon"
+            role="img"
+            aria-label="Query error"
             title={
               state.status === 'error'
                 ? state.message
                 : partialErrors.map((e) => `${e.refId}: ${e.message}`).join('\n')
             }
           >
-            ⚠
+            <WarningIcon />
           </span>
         )}
         {panel.links && panel.links.length > 0 && (
@@ -220,7 +226,7 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
             title={`Alert rule: ${ALERT_STATE_TEXT[alertState]}`}
             data-alert-state={alertState}
           >
-            ♥
+            <HeartIcon />
           </span>
         )}
         {onEdit && panel.id !== undefined && !panel.repeatKey && (
@@ -229,7 +235,7 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
             aria-label={`Edit panel ${title || panel.id}`}
             onClick={() => onEdit(panel.id!)}
           >
-            ✎
+            <EditIcon />
           </button>
         )}
         {onCreateAlert && panel.id !== undefined && needsData && (
@@ -241,7 +247,7 @@ export const PanelFrame = memo(function PanelFrame(props: Props) {
               aria-expanded={menuOpen}
               onClick={() => setMenuOpen(!menuOpen)}
             >
-              ⋮
+              <MoreIcon />
             </button>
             {menuOpen && (
               <div className="panel-menu-list" role="menu">

@@ -9,6 +9,7 @@ import {
   type RawTimeRange,
   type TimeRange,
 } from '../lib/time.js';
+import { ClockIcon, RefreshIcon, ZoomOutIcon } from '../app/icons.js';
 
 interface Props {
   raw: RawTimeRange;
@@ -65,19 +66,21 @@ export function TimePicker({
     setOpen(false);
   };
 
+  const description = describeRange(raw, Date.now(), timeZone);
   return (
     <div className="time-picker">
       <button
         className="time-picker-button"
         aria-expanded={open}
-        aria-label="Time range"
+        // the visible text is part of the name (WCAG 2.5.3), after what the button is for
+        aria-label={`Time range: ${description}`}
         onClick={() => {
           setFrom(raw.from);
           setTo(raw.to);
           setOpen(!open);
         }}
       >
-        🕑 {describeRange(raw, Date.now(), timeZone)}
+        <ClockIcon /> {description}
       </button>
       <button
         title="Zoom out time range"
@@ -89,10 +92,10 @@ export function TimePicker({
           choose({ from: String(wider.from), to: String(Math.min(wider.to, Date.now())) });
         }}
       >
-        ⊖
+        <ZoomOutIcon />
       </button>
       <button title="Refresh dashboard" aria-label="Refresh" onClick={onRefresh}>
-        ⟳
+        <RefreshIcon />
       </button>
       <select
         aria-label="Auto refresh"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { VariableState } from '../lib/variable-state.js';
 import { ALL_VALUE } from '../lib/variables.js';
+import { WarningIcon } from '../app/icons.js';
 
 /** The variable pickers above the panels (hide 1 hides the label, hide 2 the whole picker). */
 export function VariablesBar({
@@ -21,8 +22,8 @@ export function VariablesBar({
           )}
           <VariableInput state={state} onSelect={(values) => onSelect(state.model.name, values)} />
           {state.error && (
-            <span className="panel-error-icon" title={state.error}>
-              ⚠
+            <span className="panel-error-icon" role="img" aria-label="Variable error" title={state.error}>
+              <WarningIcon />
             </span>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { DataSourceInfo } from '../api/datasources.js';
+import { replaceSearch } from '../app/router.js';
 import { useSession } from '../app/session.js';
 import { loadDataSources } from '../dashboard/datasources.js';
 import { DashboardView } from '../dashboard/DashboardView.js';
@@ -86,6 +87,14 @@ export default function DashboardEditor({ dashboard, meta, uid, onExit, initialP
       (error: unknown) => setLibraryError(errorText(error)),
     );
   };
+
+  // The URL names the panel being edited (`?editPanel=`), as Grafana's does.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (editing && !editing.isNew) params.set('editPanel', String(editing.id));
+    else params.delete('editPanel');
+    replaceSearch(params);
+  }, [editing]);
 
   const exit = () => {
     if (dirty && !window.confirm(UNSAVED_MESSAGE)) return;

@@ -3,6 +3,7 @@ import { GRID_CELL_HEIGHT, GRID_MARGIN, type GridPos, type PlacedPanel } from '.
 import type { RepeatedPanel } from '../lib/repeat.js';
 import { cellsMoved, clampPos } from './model/grid.js';
 import { previewPosition } from './model/panels.js';
+import { CloseIcon, CogIcon, CopyIcon, DragIcon, EditIcon, LibraryIcon, LinkIcon } from '../app/icons.js';
 
 type Item = PlacedPanel<RepeatedPanel>;
 
@@ -137,7 +138,7 @@ export function EditableGrid({
                 title="Drag to move"
                 onPointerDown={(event) => start(event, item, 'move')}
               >
-                ⠿
+                <DragIcon />
               </button>
               {panel.type === 'row' ? (
                 <button
@@ -145,19 +146,19 @@ export function EditableGrid({
                   aria-label={`Options of ${name}`}
                   onClick={() => actions.onRowOptions(id)}
                 >
-                  ⚙
+                  <CogIcon />
                 </button>
               ) : (
                 <>
                   <button className="icon" aria-label={`Edit ${name}`} onClick={() => actions.onEdit(id)}>
-                    ✎
+                    <EditIcon />
                   </button>
                   <button
                     className="icon"
                     aria-label={`Duplicate ${name}`}
                     onClick={() => actions.onDuplicate(id)}
                   >
-                    ⧉
+                    <CopyIcon />
                   </button>
                   <button
                     className="icon"
@@ -167,12 +168,12 @@ export function EditableGrid({
                     title={panel.libraryPanel ? 'Unlink library panel' : 'Create library panel'}
                     onClick={() => actions.onLibrary(id)}
                   >
-                    {panel.libraryPanel ? '⛓' : '⊞'}
+                    {panel.libraryPanel ? <LinkIcon /> : <LibraryIcon />}
                   </button>
                 </>
               )}
               <button className="icon" aria-label={`Remove ${name}`} onClick={() => actions.onRemove(id)}>
-                ✕
+                <CloseIcon />
               </button>
             </div>
             {panel.type !== 'row' && (

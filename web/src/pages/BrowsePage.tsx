@@ -5,6 +5,7 @@ import { Link } from '../app/Link.js';
 import { recentDashboards } from '../app/recent.js';
 import { StarButton } from '../app/StarButton.js';
 import { NewDashboardLinks } from '../editor/NewDashboardLinks.js';
+import { DisclosureIcon, FolderIcon } from '../app/icons.js';
 
 interface TagCount {
   term: string;
@@ -169,7 +170,7 @@ function FolderTree({
     <div className="folder" data-folder={node.title}>
       {depth > 0 && (
         <button className="folder-toggle" onClick={() => setOpen(!open)} aria-expanded={open}>
-          {open ? '▾' : '▸'} 📁 {node.title}
+          <DisclosureIcon open={open} /> <FolderIcon /> {node.title}
         </button>
       )}
       {open && (

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.js';
 import { dashboardByUid } from '../api/dashboards.js';
 import { rememberDashboard } from '../app/recent.js';
+import { navigate, replaceSearch } from '../app/router.js';
 import { DashboardView } from '../dashboard/DashboardView.js';
 import type { DashboardResponse } from '../api/dashboards.js';
 
@@ -13,9 +14,15 @@ export default function DashboardPage({ uid }: { uid: string }) {
   const [result, setResult] = useState<DashboardResponse>();
   const [error, setError] = useState<{ status?: number; message: string }>();
   const [loads, setLoads] = useState(0);
-  const [mode, setMode] = useState<'view' | 'edit' | 'export'>('view');
-  const [editPanel, setEditPanel] = useState<number>();
+  // `?editPanel=<id>` (Grafana's) opens the panel editor: a link or a reload lands there again.
+  const [editPanel, setEditPanel] = useState<number | undefined>(() => urlEditPanel());
+  const [mode, setMode] = useState<'view' | 'edit' | 'export'>(() =>
+    editPanel === undefined ? 'view' : 'edit',
+  );
   const onEditPanel = useCallback((id: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set('editPanel', String(id));
+    navigate(`${location.pathname}?${params.toString()}`);
     setEditPanel(id);
     setMode('edit');
   }, []);
@@ -60,9 +67,12 @@ export default function DashboardPage({ uid }: { uid: string }) {
   const reload = () => {
     setMode('view');
     setEditPanel(undefined);
+    dropEditPanel();
     setLoads((n) => n + 1);
   };
-  if (mode === 'edit') {
+  const canEdit = meta.canEdit === true && meta.canSave === true;
+  // `?editPanel=` in a link for someone who may not edit: the dashboard as they may see it.
+  if (mode === 'edit' && canEdit) {
     return (
       <Suspense fallback={<div className="page-loading">Loading editor…</div>}>
         <DashboardEditor
@@ -75,7 +85,6 @@ export default function DashboardPage({ uid }: { uid: string }) {
       </Suspense>
     );
   }
-  const canEdit = meta.canEdit === true && meta.canSave === true;
   return (
     <>
       <DashboardView
@@ -102,4 +111,15 @@ export default function DashboardPage({ uid }: { uid: string }) {
       )}
     </>
   );
+}
+
+function urlEditPanel(): number | undefined {
+  const id = Number(new URLSearchParams(location.search).get('editPanel') ?? '');
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+function dropEditPanel(): void {
+  const params = new URLSearchParams(location.search);
+  params.delete('editPanel');
+  replaceSearch(params);
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ValueMapping } from '../../lib/frames.js';
+import { CloseIcon } from '../../app/icons.js';
 
 /** One editable line: a value, or a range, shown as a text and/or a colour. */
 interface Line {
@@ -141,7 +142,7 @@ export function MappingsEditor({
             aria-label={`Remove mapping ${index + 1}`}
             onClick={() => update(lines.filter((_, i) => i !== index))}
           >
-            ✕
+            <CloseIcon />
           </button>
         </div>
       ))}

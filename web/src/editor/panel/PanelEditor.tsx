@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useShortcuts } from '../../app/shortcuts.js';
 import { PanelFrame } from '../../dashboard/PanelFrame.js';
 import type { ViewContext } from '../../dashboard/edit-hooks.js';
 import type { Panel } from '../../lib/model.js';
@@ -40,6 +41,9 @@ export default function PanelEditor({
     [draft, run],
   );
   const type = draft.type ?? 'timeseries';
+  // Escape goes back to the dashboard keeping the changes, as Grafana's does (fields keep their own
+  // Escape: the shortcut skips keys typed into them).
+  useShortcuts({ Escape: () => onApply(draft) });
 
   return (
     <div className="panel-editor" role="dialog" aria-label="Edit panel">

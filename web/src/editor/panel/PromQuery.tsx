@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SelectField, TextField } from '../common/fields.js';
 import { MetricBrowser } from './MetricBrowser.js';
 import { setKey, type QueryEditorProps } from './query-types.js';
+import { DisclosureIcon } from '../../app/icons.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -23,7 +24,7 @@ export function PromQuery({ target, datasource, onChange, onRun }: QueryEditorPr
       {isProm && (
         <div className="metric-browser-toggle">
           <button type="button" aria-expanded={browsing} onClick={() => setBrowsing(!browsing)}>
-            Metrics browser {browsing ? '▴' : '▾'}
+            Metrics browser <DisclosureIcon open={browsing} />
           </button>
         </div>
       )}

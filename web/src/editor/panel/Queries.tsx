@@ -8,6 +8,7 @@ import { PromQuery } from './PromQuery.js';
 import type { QueryEditorProps } from './query-types.js';
 import { SqlQuery } from './SqlQuery.js';
 import { TestDataQuery } from './TestDataQuery.js';
+import { CloseIcon } from '../../app/icons.js';
 
 export function editorFor(type: string) {
   if (TESTDATA_TYPES.has(type)) return TestDataQuery;
@@ -199,7 +200,7 @@ export function Queries({
                   )
                 }
               >
-                ✕
+                <CloseIcon />
               </button>
             </div>
             {ds ? <Editor {...props} /> : <div className="field-error">Data source not found</div>}

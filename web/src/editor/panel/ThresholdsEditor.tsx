@@ -1,6 +1,7 @@
 import type { Threshold, ThresholdsConfig } from '../../lib/frames.js';
 import { CLASSIC_PALETTE } from '../../lib/colors.js';
 import { DEFAULT_THRESHOLDS } from '../../lib/field-config.js';
+import { CloseIcon } from '../../app/icons.js';
 
 /** Threshold steps, highest first as Grafana lists them; the base step has no value. */
 export function ThresholdsEditor({
@@ -66,7 +67,7 @@ export function ThresholdsEditor({
                 aria-label={`Remove threshold ${index}`}
                 onClick={() => setSteps(steps.filter((_, i) => i !== index))}
               >
-                ✕
+                <CloseIcon />
               </button>
             </>
           )}

@@ -6,6 +6,7 @@ import type { DashboardMeta, DashboardModel } from '../../lib/model.js';
 import { DEFAULT_REFRESH_INTERVALS } from '../../lib/time.js';
 import { CheckField, SelectField, TextField } from '../common/fields.js';
 import { FolderPicker } from '../common/FolderPicker.js';
+import { CloseIcon } from '../../app/icons.js';
 
 const ZONES = ['', 'browser', 'utc', ...(Intl.supportedValuesOf?.('timeZone') ?? [])];
 
@@ -65,7 +66,7 @@ export function GeneralSettings({
                 aria-label={`Remove tag ${t}`}
                 onClick={() => set({ tags: tags.filter((x) => x !== t) })}
               >
-                ✕
+                <CloseIcon />
               </button>
             </span>
           ))}

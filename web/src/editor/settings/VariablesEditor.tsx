@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DashboardModel, VariableModel } from '../../lib/model.js';
 import { definitionOf } from './variable-definition.js';
 import { VariableForm } from './VariableForm.js';
+import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from '../../app/icons.js';
 
 /** The dashboard's variables: list, add, edit, reorder, remove. */
 export function VariablesEditor({
@@ -70,7 +71,7 @@ export function VariablesEditor({
                     disabled={index === 0}
                     onClick={() => move(index, -1)}
                   >
-                    ↑
+                    <ArrowUpIcon />
                   </button>
                   <button
                     className="icon"
@@ -78,14 +79,14 @@ export function VariablesEditor({
                     disabled={index === list.length - 1}
                     onClick={() => move(index, 1)}
                   >
-                    ↓
+                    <ArrowDownIcon />
                   </button>
                   <button
                     className="icon"
                     aria-label={`Remove variable ${variable.name}`}
                     onClick={() => setList(list.filter((_, i) => i !== index))}
                   >
-                    ✕
+                    <CloseIcon />
                   </button>
                 </td>
               </tr>

@@ -5,6 +5,7 @@ import { OptionsForm } from './OptionsForm.js';
 import { currentOptions } from './settings.js';
 import { TestResult } from './TestResult.js';
 import type { NotifierType } from './types.js';
+import { DisclosureIcon } from '../../app/icons.js';
 
 /** One integration of a contact point: its type, then the fields the catalogue gives that type. */
 export function IntegrationForm({
@@ -121,7 +122,7 @@ export function IntegrationForm({
             aria-expanded={optionalOpen}
             onClick={() => setShowOptional(!optionalOpen)}
           >
-            {optionalOpen ? '▾' : '▸'} Optional {type?.name ?? draft.type} settings
+            <DisclosureIcon open={optionalOpen} /> Optional {type?.name ?? draft.type} settings
           </button>
         </legend>
         {optionalOpen && (

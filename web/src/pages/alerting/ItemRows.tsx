@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { errorProps } from './FieldShell.js';
 import { fieldId, type FieldContext } from './fieldContext.js';
 import type { NotifierOption } from './types.js';
+import { CloseIcon } from '../../app/icons.js';
 
 /** The items of one list-like option as rows of inputs, each with a remove button, and an Add button. */
 export function ItemRows<T>({
@@ -42,7 +43,7 @@ export function ItemRows<T>({
               aria-label={`Remove ${option.label} ${index + 1}`}
               onClick={() => onChange(items.filter((_, i) => i !== index))}
             >
-              ✕
+              <CloseIcon />
             </button>
           )}
         </div>

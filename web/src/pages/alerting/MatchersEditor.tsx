@@ -1,4 +1,5 @@
 import { OPERATORS, type Matcher } from './policyTree.js';
+import { CloseIcon } from '../../app/icons.js';
 
 /** Label matchers of a policy (or a silence): label name, operator, value. */
 export function MatchersEditor({
@@ -59,7 +60,7 @@ export function MatchersEditor({
               aria-label={`Remove matcher ${index + 1}`}
               onClick={() => onChange(matchers.filter((_, i) => i !== index))}
             >
-              ✕
+              <CloseIcon />
             </button>
           )}
         </div>

@@ -3,6 +3,7 @@ import type { LevelProps } from './fieldContext.js';
 import { OptionField } from './OptionField.js';
 import { isEmptyValue, isRequired, isShown } from './settings.js';
 import type { NotifierOption, Settings } from './types.js';
+import { DisclosureIcon } from '../../app/icons.js';
 
 /** The fields of one level of settings; subforms nest a level. */
 export function OptionsForm({ options, values, prefix, context, onChange }: LevelProps) {
@@ -80,7 +81,7 @@ function Subform({
           aria-expanded={open || inUse}
           onClick={() => setOpen(!(open || inUse))}
         >
-          {open || inUse ? '▾' : '▸'} {option.label}
+          <DisclosureIcon open={open || inUse} /> {option.label}
         </button>
       </legend>
       {option.description && <div className="muted cp-description">{option.description}</div>}

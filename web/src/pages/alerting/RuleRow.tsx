@@ -6,6 +6,7 @@ import { AlertInstances } from './AlertInstances.js';
 import { lastEvaluationText, ruleViewUrl } from './ruleLinks.js';
 import { ruleStateName } from './ruleState.js';
 import { StateBadge } from './StateBadge.js';
+import { DisclosureIcon } from '../../app/icons.js';
 
 const COLUMNS = 6;
 
@@ -58,7 +59,7 @@ export function RuleRow({
         <td>{lastEvaluationText(rule.lastEvaluation)}</td>
         <td>
           <button type="button" className="cp-fold" aria-expanded={expanded} onClick={onToggle}>
-            {expanded ? '▾' : '▸'} {instances} {instances === 1 ? 'instance' : 'instances'}
+            <DisclosureIcon open={expanded} /> {instances} {instances === 1 ? 'instance' : 'instances'}
             <span className="visually-hidden"> of {rule.name}</span>
           </button>
         </td>

@@ -65,17 +65,21 @@ export default function NewDataSource() {
           )}
           <ul className="ds-types">
             {DATA_SOURCE_TYPES.map((type) => (
-              <li key={type.type}>
+              // The card is clickable through the button, whose name is the type's (visible) name
+              // alone; the description describes it.
+              <li key={type.type} className="ds-type-card">
                 <button
                   type="button"
                   className="ds-type"
-                  aria-label={type.name}
+                  aria-describedby={`ds-type-${type.type}`}
                   disabled={busy || !taken}
                   onClick={() => void add(type)}
                 >
-                  <strong>{type.name}</strong>
-                  <span className="muted">{type.description}</span>
+                  {type.name}
                 </button>
+                <span className="muted" id={`ds-type-${type.type}`}>
+                  {type.description}
+                </span>
               </li>
             ))}
           </ul>

@@ -17,6 +17,7 @@ import { QueryHistory } from './QueryHistory.js';
 import { Results } from './Results.js';
 import { useExploreQuery, type QueryRun } from './run-query.js';
 import type { PaneState } from './url-state.js';
+import { CloseIcon } from '../../app/icons.js';
 
 interface Props {
   /** "Left" or "Right": names the pane for screen readers and tests */
@@ -157,7 +158,7 @@ export function ExplorePane(props: Props) {
                     aria-label={`Remove query ${target.refId}`}
                     onClick={() => setQueries(queries.filter((_, i) => i !== index))}
                   >
-                    ✕
+                    <CloseIcon />
                   </button>
                 )}
               </div>

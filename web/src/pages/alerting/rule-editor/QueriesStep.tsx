@@ -15,6 +15,7 @@ import {
   type ExpressionType,
   type FieldErrors,
 } from './model.js';
+import { CloseIcon } from '../../../app/icons.js';
 
 const THRESHOLD_TYPES = [
   { value: 'gt', label: 'Is above' },
@@ -309,7 +310,7 @@ function ExpressionFields({
                     aria-label={`Remove ${name}`}
                     onClick={() => setCondition(index, undefined)}
                   >
-                    ✕
+                    <CloseIcon />
                   </button>
                 )}
               </div>
@@ -372,7 +373,7 @@ function Row({
         {source}
         <div className="spacer" />
         <button type="button" className="icon" aria-label={`Remove ${query.refId}`} onClick={onRemove}>
-          ✕
+          <CloseIcon />
         </button>
       </div>
       {children}

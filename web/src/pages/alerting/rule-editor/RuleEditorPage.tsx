@@ -36,6 +36,7 @@ import { ConditionPreview, RefIdPreview } from './Preview.js';
 import { QueriesStep } from './QueriesStep.js';
 import '../../../editor/editor.css';
 import './rule-editor.css';
+import { CloseIcon } from '../../../app/icons.js';
 
 const NO_DATA_STATES = ['NoData', 'Alerting', 'OK', 'KeepLast'];
 const ERROR_STATES = ['Error', 'Alerting', 'OK', 'KeepLast'];
@@ -518,7 +519,7 @@ function RuleEditor({ uid, loaded }: { uid?: string; loaded: Loaded }) {
                     aria-label={`Remove label ${index + 1}`}
                     onClick={() => update({ labels: form.labels.filter((_, i) => i !== index) }, 'labels')}
                   >
-                    ✕
+                    <CloseIcon />
                   </button>
                 </div>
               );
