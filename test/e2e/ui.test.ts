@@ -146,7 +146,7 @@ describe('web UI in Chromium', () => {
       expect(
         await page.$$eval('[data-panel-id="5"] .bargauge-value', (els) => els.map((e) => e.textContent)),
       ).toEqual(['20%', '55%', '90%']);
-      expect(await page.locator('[data-panel-id="7"] svg path').count()).toBe(2);
+      expect(await page.locator('[data-panel-id="7"] .panel-body svg path').count()).toBe(2);
 
       // Text: markdown rendered, variables replaced, script and javascript: links never become markup.
       expect(await page.textContent('[data-panel-id="6"] h1')).toBe('Runbook for alpha');
