@@ -163,4 +163,84 @@ describe('POST /api/dashboards/import', () => {
     });
     expect(await count(server)).toBe(0);
   });
+
+  it('creates the library panels of __elements the org lacks, in the dashboard’s folder, all or nothing', async () => {
+    const server = await startTestServer();
+    const dsUid = await prometheus(server);
+    const folder = await call(server, 'POST', '/api/folders', { as: ADMIN, body: { title: 'Shared' } });
+    expect(folder.status).toBe(200);
+    const element = (uid: string, name: string) => ({
+      name,
+      uid,
+      kind: 1,
+      model: {
+        type: 'timeseries',
+        title: name,
+        datasource: { type: 'prometheus', uid: '${DS_PROM}' },
+        targets: [{ refId: 'A', expr: 'up' }],
+      },
+    });
+    const template = (elements: Record<string, unknown>, uid = 'with-elements') => ({
+      __inputs: [{ name: 'DS_PROM', type: 'datasource', pluginId: 'prometheus' }],
+      __elements: elements,
+      uid,
+      title: `Uses library panels ${uid}`,
+      panels: [
+        { id: 1, gridPos: { h: 8, w: 12, x: 0, y: 0 }, libraryPanel: { uid: 'lib-cpu', name: 'CPU' } },
+        { id: 2, gridPos: { h: 8, w: 12, x: 12, y: 0 }, libraryPanel: { uid: 'lib-mem', name: 'Memory' } },
+      ],
+    });
+    const importIt = (dashboard: unknown, overwrite = false) =>
+      call(server, 'POST', '/api/dashboards/import', {
+        as: ADMIN,
+        body: {
+          dashboard,
+          overwrite,
+          folderUid: folder.body.uid,
+          inputs: [{ name: 'DS_PROM', type: 'datasource', pluginId: 'prometheus', value: dsUid }],
+        },
+      });
+    const elements = { 'lib-cpu': element('lib-cpu', 'CPU'), 'lib-mem': element('lib-mem', 'Memory') };
+
+    // a bad element refuses the whole import: no element, no dashboard
+    const refused = await importIt(template({ ...elements, broken: { uid: 'broken', kind: 1, model: {} } }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('__elements.broken: name is required');
+    expect((await call(server, 'GET', '/api/library-elements/lib-cpu', { as: ADMIN })).status).toBe(404);
+    expect(await count(server)).toBe(0);
+
+    const imported = await importIt(template(elements));
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const cpu = await call(server, 'GET', '/api/library-elements/lib-cpu', { as: ADMIN });
+    expect(cpu.status).toBe(200);
+    expect(cpu.body.result).toMatchObject({
+      uid: 'lib-cpu',
+      name: 'CPU',
+      kind: 1,
+      type: 'timeseries',
+      folderUid: folder.body.uid,
+      version: 1,
+      meta: { connectedDashboards: 1 },
+    });
+    // the element's inputs are answered like the dashboard's
+    expect(cpu.body.result.model.datasource).toEqual({ type: 'prometheus', uid: dsUid });
+    const connections = await call(server, 'GET', '/api/library-elements/lib-mem/connections', { as: ADMIN });
+    expect(connections.body.result.map((c: { connectionUid: string }) => c.connectionUid)).toEqual([
+      'with-elements',
+    ]);
+    // the stored dashboard keeps no import-only keys
+    const stored = await call(server, 'GET', '/api/dashboards/uid/with-elements', { as: ADMIN });
+    expect(stored.body.dashboard.__elements).toBeUndefined();
+
+    // an element the org has is left as it is
+    const renamed = { ...elements, 'lib-cpu': element('lib-cpu', 'CPU renamed') };
+    const again = await importIt(template(renamed, 'second'));
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const unchanged = await call(server, 'GET', '/api/library-elements/lib-cpu', { as: ADMIN });
+    expect(unchanged.body.result).toMatchObject({
+      name: 'CPU',
+      version: 1,
+      meta: { connectedDashboards: 2 },
+    });
+  });
 });

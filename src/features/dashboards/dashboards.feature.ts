@@ -3,7 +3,12 @@ import type { FeatureDeps } from '../feature.js';
 import { createAccessFactory, folderChainScopes } from './dashboard-access.js';
 import type { DashboardsLookup, FolderRef } from './dashboards.lookup.js';
 import { registerDashboardsRoutes } from './dashboards.routes.js';
-import { createDashboardsService, type DashboardSavedListener } from './dashboards.service.js';
+import {
+  createDashboardsService,
+  type DashboardSavedListener,
+  type LibraryElementsImporter,
+} from './dashboards.service.js';
+import { unitOfWork } from '../../store/transaction.js';
 import { createDashboardsStore, type DashboardHead } from './dashboards.store.js';
 import { actionsByDefault } from './default-grants.js';
 import { createDashboardDerivedGrants } from './derived-grants.js';
@@ -172,9 +177,12 @@ export function registerDashboards(
       authorizer: deps.authorizer,
     }),
   );
+  const elementImporters: LibraryElementsImporter[] = [];
   registerDashboardImportRoutes(deps.api, {
     dashboards,
     folderIdOfUid: async (orgId, uid) => (await folders.of(orgId)).get(uid)?.id ?? 0,
+    importingElements: elementImporters,
+    unitOfWork: unitOfWork(deps.db),
   });
   const foldersService = createFoldersService({
     deleting: folderDeletionListeners,
@@ -282,6 +290,7 @@ export function registerDashboards(
     },
     onFoldersDeleting: (listener) => void folderDeletionListeners.push(listener),
     onDashboardSaved: (listener) => void savedListeners.push(listener),
+    onImportingLibraryElements: (importer) => void elementImporters.push(importer),
     async folderTree(orgId, mustHave) {
       const tree = await folders.of(orgId);
       return mustHave && !tree.get(mustHave) ? new FolderTree(await foldersStore.nodes(orgId)) : tree;

@@ -1,5 +1,5 @@
 import type { AccessFactory } from './dashboard-access.js';
-import type { DashboardSavedListener } from './dashboards.service.js';
+import type { DashboardSavedListener, LibraryElementsImporter } from './dashboards.service.js';
 import type { DashboardsStore } from './dashboards.store.js';
 import type { FolderTree } from './folders/folder-tree.js';
 import type { FolderDeletionListener } from './folders/folders.service.js';
@@ -28,6 +28,8 @@ export interface DashboardsLookup {
   folderTree(orgId: number, mustHave?: string): Promise<FolderTree>;
   /** told inside every dashboard save's unit of work (API, import, restore, provisioning) */
   onDashboardSaved(listener: DashboardSavedListener): void;
+  /** asked by `POST /api/dashboards/import` to create the library panels of `__elements` */
+  onImportingLibraryElements(importer: LibraryElementsImporter): void;
 }
 
 export interface FolderRef {

@@ -89,6 +89,15 @@ export interface SavedDashboard {
   userId: number;
 }
 export type DashboardSavedListener = (saved: SavedDashboard) => Promise<void>;
+/**
+ * Creates the library panels of an imported dashboard's `__elements` (uid -> element) that the
+ * org lacks, in the dashboard's folder; inside the import's unit of work, so throwing refuses it.
+ */
+export type LibraryElementsImporter = (
+  identity: Identity,
+  elements: Record<string, unknown>,
+  folder: { folderUid?: string; folderId?: number },
+) => Promise<void>;
 
 const ANONYMOUS = 'Anonymous';
 const SAVE_ATTEMPTS = 5;

@@ -36,3 +36,9 @@ export const folderHasConnected = defineError(
   'libraryelements.folder-has-connected',
   'folder contains library elements that are linked in use',
 );
+/** A dashboard import's `__elements` entry that is not a library panel (the message names it). */
+export const invalidImportedElement = defineError(
+  400,
+  'libraryelements.import-invalid',
+  'an __elements entry of the imported dashboard is not a valid library panel',
+);

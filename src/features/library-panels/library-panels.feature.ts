@@ -20,6 +20,9 @@ export function registerLibraryPanels(deps: FeatureDeps, siblings: { dashboards:
     clock: deps.clock,
   });
   dashboards.onDashboardSaved((saved) => service.dashboardSaved(saved));
+  dashboards.onImportingLibraryElements((identity, elements, folder) =>
+    service.importElements(identity, elements, folder),
+  );
   dashboards.onFoldersDeleting((orgId, folderUids) => service.foldersDeleting(orgId, folderUids));
   registerLibraryPanelsRoutes(deps.api, service);
 }

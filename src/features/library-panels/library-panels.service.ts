@@ -17,6 +17,7 @@ import {
   folderHasConnected,
   folderNotFound,
   hasConnections,
+  invalidImportedElement,
   invalidUid,
   uidTooLong,
   unsupportedKind,
@@ -71,6 +72,21 @@ function libraryPanelUids(model: Model): string[] {
   };
   walk(model.panels);
   return [...uids];
+}
+
+/** An `__elements` entry as Grafana exports it (`{name, uid, kind, model}`), checked. */
+function importedElement(key: string, value: unknown): CreateElementBody & { uid: string } {
+  const invalid = (problem: string) => invalidImportedElement(`__elements.${key}: ${problem}`);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('must be an object');
+  const { name, uid, kind, model } = value as Record<string, unknown>;
+  if (typeof name !== 'string' || name === '') throw invalid('name is required');
+  if ([...name].length > LIMITS.libraryElement.name)
+    throw invalid(`name is longer than ${LIMITS.libraryElement.name} characters`);
+  if (!model || typeof model !== 'object' || Array.isArray(model)) throw invalid('model must be an object');
+  if (kind !== undefined && kind !== PANEL) throw invalid('only library panels (kind 1) can be imported');
+  const elementUid = uid === undefined ? key : uid;
+  if (typeof elementUid !== 'string' || elementUid === '') throw invalid('uid must be a string');
+  return { name, uid: checkedUid(elementUid), kind: PANEL, model };
 }
 
 const user = (id: number, login: string | null, email: string | null) => ({
@@ -169,7 +185,7 @@ export function createLibraryPanelsService(deps: {
     throw isUniqueViolation(err) ? elementExists() : err;
   };
 
-  return {
+  const service = {
     async create(identity: Identity, body: CreateElementBody) {
       if (body.kind !== PANEL) throw unsupportedKind();
       const uid = body.uid ? checkedUid(body.uid) : generateUid();
@@ -359,7 +375,25 @@ export function createLibraryPanelsService(deps: {
       if ((await store.connectedFromOutside(orgId, folderUids)) > 0) throw folderHasConnected();
       await store.deleteInFolders(orgId, folderUids);
     },
+
+    /**
+     * Grafana's import of a dashboard's `__elements`: each element the org lacks (by uid) is
+     * created in the dashboard's folder, with the caller's `library.panels:create` there; one it
+     * has is left as it is.
+     */
+    async importElements(
+      identity: Identity,
+      elements: Record<string, unknown>,
+      folder: { folderUid?: string; folderId?: number },
+    ): Promise<void> {
+      for (const [key, value] of Object.entries(elements)) {
+        const element = importedElement(key, value);
+        if (await store.byUid(identity.orgId, element.uid)) continue;
+        await service.create(identity, { ...element, ...folder });
+      }
+    },
   };
+  return service;
 }
 
 export type LibraryPanelsService = ReturnType<typeof createLibraryPanelsService>;

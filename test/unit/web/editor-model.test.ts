@@ -249,7 +249,7 @@ describe('export and import', () => {
     expect(model.panels[0]!.datasource).toEqual({ type: 'prometheus', uid: 'prom-1' });
 
     // what the UI exports, the server's import takes back (POST /api/dashboards/import)
-    const imported = applyImportInputs(shared, [
+    const { dashboard: imported } = applyImportInputs(shared, [
       { name: 'DS_MY_PROMETHEUS', type: 'datasource', value: 'other-prom' },
       { name: 'DS_TESTDATA', type: 'datasource', value: 'td2' },
     ]);

@@ -22,9 +22,14 @@ const IMPORT_ONLY_KEYS = new Set(['__inputs', '__requires', '__elements']);
  * An exported ("shared externally") dashboard made concrete, as Grafana's import does: every
  * `__inputs` entry needs an input of the same `type` whose `name` is its name or `*`, and each
  * `${NAME}` in any string of the model becomes that input's value; unknown `${…}` stay as they are
- * (dashboard variables such as `${job}` look the same). The import-only keys are dropped.
+ * (dashboard variables such as `${job}` look the same). The import-only keys are dropped; the
+ * library panels of `__elements` (uid -> element) come back beside the model, their inputs
+ * answered too.
  */
-export function applyImportInputs(template: DashboardModel, inputs: readonly ImportInput[]): DashboardModel {
+export function applyImportInputs(
+  template: DashboardModel,
+  inputs: readonly ImportInput[],
+): { dashboard: DashboardModel; elements: Record<string, unknown> } {
   const values = new Map<string, string>();
   const declared = Array.isArray(template.__inputs) ? (template.__inputs as unknown[]) : [];
   for (const entry of declared) {
@@ -49,9 +54,16 @@ export function applyImportInputs(template: DashboardModel, inputs: readonly Imp
     }
     return value;
   };
-  const model: DashboardModel = {};
+  const dashboard: DashboardModel = {};
   for (const [key, value] of Object.entries(template)) {
-    if (!IMPORT_ONLY_KEYS.has(key)) model[key] = evaluate(value);
+    if (!IMPORT_ONLY_KEYS.has(key)) dashboard[key] = evaluate(value);
   }
-  return model;
+  const elements = template.__elements;
+  return {
+    dashboard,
+    elements:
+      elements && typeof elements === 'object' && !Array.isArray(elements)
+        ? (evaluate(elements) as Record<string, unknown>)
+        : {},
+  };
 }
