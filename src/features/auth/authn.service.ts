@@ -43,6 +43,8 @@ export interface ExternalAttempt {
    * Refusals are 401 AppErrors.
    */
   resolve(fresh: boolean): Promise<{ userId: number; until: number }>;
+  /** the reply gets a new session cookie for the user (`[auth.proxy] enable_login_token`) */
+  issueSession?: boolean;
 }
 
 /**
@@ -230,10 +232,14 @@ export function createAuthnService(deps: {
         credentials.orgHeader,
         attempt && `${attempt.method}\0${attempt.key}`,
       ]);
-      const cached = cache.get(key);
+      const cached = attempt?.issueSession ? undefined : cache.get(key);
       if (cached) return { identity: cached };
       const loading = cache.loading();
       const result = attempt ? await byExternal(attempt, credentials.orgHeader) : await resolve(credentials);
+      if (attempt?.issueSession) {
+        // Grafana compat: as after a login; the cookie goes out like a rotated session's.
+        result.rotatedToken = (await sessions.create(result.identity.userId, credentials.client)).token;
+      }
       if (result.reusableUntil !== undefined) cache.set(key, result.identity, loading, result.reusableUntil);
       return result;
     },

@@ -32,6 +32,15 @@ function parseWhitelist(entries: string[]): BlockList | undefined {
   return list;
 }
 
+/** Whether the request carries a cookie named `name` (its value is the session feature's to judge). */
+function hasCookie(request: ExternalRequest, name: string): boolean {
+  const cookies = request.headers.cookie;
+  const line = Array.isArray(cookies) ? cookies.join('; ') : (cookies ?? '');
+  return line
+    .split(';')
+    .some((pair) => pair.trim().startsWith(`${name}=`) && pair.trim().length > name.length + 1);
+}
+
 function allowed(list: BlockList, remoteAddress: string): boolean {
   // An IPv4 peer on a dual-stack socket shows as ::ffff:a.b.c.d.
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(remoteAddress);
@@ -50,11 +59,15 @@ function header(request: ExternalRequest, name: string | undefined): string {
  * `[auth.proxy]`: a request carrying `header_name` from an allowed address (any, with an empty
  * whitelist) is that user. The user is synced (found or signed up, attributes and role from the
  * other headers) at most once per `sync_ttl` per header value; in between the remembered user id
- * is used, and its row (disabled, deleted, role) is read as for any other sign-in.
+ * is used, and its row (disabled, deleted, role) is read as for any other sign-in. With
+ * `enable_login_token` a request that brings no session cookie gets one, as after a login (Grafana's
+ * auth-proxy session sync), so the browser stays signed in where the header is not sent.
  */
 export function createAuthProxy(deps: {
   config: AuthProxyConfig;
   clock: Clock;
+  /** `[auth] login_cookie_name`: with enable_login_token, a request without it gets a session */
+  sessionCookieName: string;
   /** the shared external user sync inside a unit of work */
   sync: (input: {
     authModule: string;
@@ -95,6 +108,7 @@ export function createAuthProxy(deps: {
       return {
         method: 'proxy',
         key: [value, ...attributes].join('\0'),
+        issueSession: config.enableLoginToken && !hasCookie(request, deps.sessionCookieName),
         async resolve(fresh) {
           const now = clock.now();
           const known = synced.get(value);

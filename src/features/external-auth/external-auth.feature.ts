@@ -39,6 +39,11 @@ export function registerExternalAuth(
       logger: deps.logger,
       sync,
     }),
-    createAuthProxy({ config: config.auth.proxy, clock, sync }),
+    createAuthProxy({
+      config: config.auth.proxy,
+      clock,
+      sessionCookieName: config.auth.loginCookieName,
+      sync,
+    }),
   ];
 }
