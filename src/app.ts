@@ -23,6 +23,7 @@ import { registerDatasources } from './features/datasources/datasources.feature.
 import type { FeatureDeps } from './features/feature.js';
 import { registerExternalAuth } from './features/external-auth/external-auth.feature.js';
 import { registerLdap } from './features/ldap/ldap.feature.js';
+import { registerNews } from './features/news/news.feature.js';
 import { registerOAuth } from './features/oauth/oauth.feature.js';
 import { registerOpenApi } from './features/openapi/openapi.feature.js';
 import { recordRoutes } from './features/openapi/route-catalog.js';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const dashboards = registerDashboards(featureDeps, { orgs, users, teams });
   registerPreferences(featureDeps, { dashboards, teams, orgs, users });
   registerAvatar(featureDeps);
+  registerNews(featureDeps);
   registerAnnotations(featureDeps, dashboards);
   registerSnapshots(featureDeps, { dashboards });
   registerLibraryPanels(featureDeps, { dashboards });

@@ -72,6 +72,8 @@ const SIGNED_IN = new Set([
   'POST /api/dashboards/calculate-diff',
   // SPEC: notifier types are open to every authenticated user
   'GET /api/alert-notifiers',
+  // the news panel's feed: public content any dashboard viewer may read (svc fetches it for the page)
+  'GET /api/news',
 ]);
 
 /**
