@@ -13,6 +13,12 @@ export const SUPPORTED_PANEL_TYPES = [
   'text',
   'piechart',
   'dashlist',
+  'heatmap',
+  'state-timeline',
+  'status-history',
+  'histogram',
+  'logs',
+  'news',
 ] as const;
 
 /** Panel types that show text only and run no queries. */

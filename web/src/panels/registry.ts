@@ -13,6 +13,12 @@ const table = lazy(() => import('./TablePanel.js'));
 const text = lazy(() => import('./TextPanel.js'));
 const piechart = lazy(() => import('./PieChartPanel.js'));
 const dashlist = lazy(() => import('./DashListPanel.js'));
+const heatmap = lazy(() => import('./HeatmapPanel.js'));
+const stateTimeline = lazy(() => import('./StateTimelinePanel.js'));
+const statusHistory = lazy(() => import('./StatusHistoryPanel.js'));
+const histogram = lazy(() => import('./HistogramPanel.js'));
+const logs = lazy(() => import('./LogsPanel.js'));
+const news = lazy(() => import('./NewsPanel.js'));
 const unsupported = lazy(() => import('./UnsupportedPanel.js'));
 
 export { queriesData } from './panel-types.js';
@@ -30,6 +36,12 @@ const PANELS: Record<(typeof SUPPORTED_PANEL_TYPES)[number], PanelComponent> = {
   text,
   piechart,
   dashlist,
+  heatmap,
+  'state-timeline': stateTimeline,
+  'status-history': statusHistory,
+  histogram,
+  logs,
+  news,
 };
 
 export function panelComponent(type: string): PanelComponent {

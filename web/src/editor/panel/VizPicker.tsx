@@ -6,6 +6,12 @@ const VISUALIZATIONS = [
   { type: 'bargauge', name: 'Bar gauge' },
   { type: 'table', name: 'Table' },
   { type: 'piechart', name: 'Pie chart' },
+  { type: 'heatmap', name: 'Heatmap' },
+  { type: 'state-timeline', name: 'State timeline' },
+  { type: 'status-history', name: 'Status history' },
+  { type: 'histogram', name: 'Histogram' },
+  { type: 'logs', name: 'Logs' },
+  { type: 'news', name: 'News' },
   { type: 'text', name: 'Text' },
   { type: 'dashlist', name: 'Dashboard list' },
 ] as const;
