@@ -20,7 +20,7 @@ export function buildSerializer(checked: boolean): BuildSerializer {
     options: unknown,
   ) => (route: Route) => Serialize;
   return ((externalSchemas: unknown, options: unknown) => {
-    const compile = factory(externalSchemas, options);
+    const compile = compiledOnFirstUse(factory(externalSchemas, options));
     if (!checked) return compile;
     return (route: Route) => {
       const serialize = compile(route);
@@ -38,6 +38,17 @@ export function buildSerializer(checked: boolean): BuildSerializer {
       };
     };
   }) as unknown as BuildSerializer;
+}
+
+/**
+ * fast-json-stringify builds a route's serializer when the route first answers with that status,
+ * not when the server starts (building them all up front was a large part of the start-up time).
+ */
+function compiledOnFirstUse(compile: (route: Route) => Serialize): (route: Route) => Serialize {
+  return (route) => {
+    let serialize: Serialize | undefined;
+    return (data) => (serialize ??= compile(route))(data);
+  };
 }
 
 /** The JSON path of the first place where what was served differs from the value (for the error). */

@@ -20,10 +20,31 @@ export const buildValidator = ((externalSchemas: Record<string, unknown>, option
     customOptions: { ...options.customOptions, coerceTypes: false },
   });
   return (route: Parameters<Compile>[0]) =>
-    route.httpPart === 'body' ? strict(route) : finiteOnly(coercing(route) as Validate);
+    route.httpPart === 'body'
+      ? compiledOnFirstUse(() => strict(route) as Validate)
+      : finiteOnly(compiledOnFirstUse(() => coercing(route) as Validate));
 }) as unknown as BuildValidator;
 
-type Validate = ((data: unknown) => boolean) & { errors?: unknown };
+type Validate = ((data: unknown, context?: unknown) => boolean) & { errors?: unknown; schemaEnv?: unknown };
+
+/**
+ * Ajv compiles a route's schema when the route is first called, not when the server starts:
+ * compiling the few hundred routes' schemas up front was most of the start-up time
+ * (docs/PERFORMANCE.md). Fastify passes the parent object to a validator that has `schemaEnv`
+ * (so Ajv can replace a coerced root value); the getter answers for the compiled function.
+ */
+function compiledOnFirstUse(compile: () => Validate): Validate {
+  let compiled: Validate | undefined;
+  const validate = () => (compiled ??= compile());
+  const lazy: Validate = (data, context) => {
+    const fn = validate();
+    const valid = context === undefined ? fn(data) : fn(data, context);
+    lazy.errors = fn.errors;
+    return valid;
+  };
+  Object.defineProperty(lazy, 'schemaEnv', { get: () => validate().schemaEnv });
+  return lazy;
+}
 
 /**
  * Ajv converts `1e309` in a path or query string to Infinity and lets it through `integer` and
