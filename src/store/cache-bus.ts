@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as RedisClient } from 'ioredis';
 import type { Config } from '../config/config.js';
 
 /** How often an instance sends itself a message through Redis to prove delivery works. */
@@ -72,6 +73,8 @@ export function createCacheBus(config: Config, logger: FastifyBaseLogger): Cache
   const instance = randomUUID();
   // No offline queue: a message that cannot be sent now is lost (and announced by a resync when
   // the connection is back), never delivered late out of order.
+  // loaded only when Redis is configured: importing it cost start-up time on every server
+  const { Redis } = createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient };
   const publisher = new Redis({ ...options, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const subscriber = new Redis({ ...options, autoResubscribe: false });
   for (const client of [publisher, subscriber]) {

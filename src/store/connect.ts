@@ -14,8 +14,6 @@ import {
   type SqliteDatabase,
   type Dialect,
 } from 'kysely';
-import { createPool as createMysqlPool } from 'mysql2';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config/config.js';
 import type { RetryListener } from './retry.js';
 import { withRetryingDriver } from './retrying-driver.js';
@@ -31,7 +29,11 @@ interface Endpoint {
   password: string;
 }
 
-/** Builds the Kysely dialect for `[database] type`, with the pool settings applied. */
+/**
+ * Builds the Kysely dialect for `[database] type`, with the pool settings applied. The pg and
+ * mysql2 drivers are imported when Kysely first asks for the pool: a server on SQLite never loads
+ * them (they were a large share of its start-up time).
+ */
 function createDialect(config: DatabaseConfig, onPoolError: (err: Error) => void): Dialect {
   if (config.type === 'sqlite3') {
     return new SerialMigrationsSqliteDialect({ database: withStatementCache(openSqlite(config)) });
@@ -39,24 +41,44 @@ function createDialect(config: DatabaseConfig, onPoolError: (err: Error) => void
   const endpoint = resolveEndpoint(config);
   const max = config.maxOpenConn || 10;
   if (config.type === 'postgres') {
-    const pool = new pg.Pool({
-      ...endpoint,
-      database: endpoint.name,
-      max,
-      idleTimeoutMillis: 30_000,
-      maxLifetimeSeconds: config.connMaxLifetimeSeconds,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      statement_timeout: config.queryTimeoutMs || undefined,
-      ssl: tlsOptions(config) ?? false,
-      types: { getTypeParser: postgresTypeParser },
-    });
-    // A broken connection (database restart, network cut) must not crash the process: the pool
-    // listens on idle ones; one checked out by a query (a background job at start) needs its own.
-    pool.on('error', onPoolError);
-    pool.on('connect', (client) => client.on('error', onPoolError));
-    return new PostgresDialect({ pool });
+    return new PostgresDialect({ pool: () => createPostgresPool(config, endpoint, max, onPoolError) });
   }
-  const pool = createMysqlPool({
+  return new MysqlDialect({ pool: () => createMysqlPool(config, endpoint, max, onPoolError) });
+}
+
+async function createPostgresPool(
+  config: DatabaseConfig,
+  endpoint: Endpoint,
+  max: number,
+  onPoolError: (err: Error) => void,
+) {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({
+    ...endpoint,
+    database: endpoint.name,
+    max,
+    idleTimeoutMillis: 30_000,
+    maxLifetimeSeconds: config.connMaxLifetimeSeconds,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: config.queryTimeoutMs || undefined,
+    ssl: tlsOptions(config) ?? false,
+    types: { getTypeParser: postgresTypeParser(pg.types) },
+  });
+  // A broken connection (database restart, network cut) must not crash the process: the pool
+  // listens on idle ones; one checked out by a query (a background job at start) needs its own.
+  pool.on('error', onPoolError);
+  pool.on('connect', (client) => client.on('error', onPoolError));
+  return pool;
+}
+
+async function createMysqlPool(
+  config: DatabaseConfig,
+  endpoint: Endpoint,
+  max: number,
+  onPoolError: (err: Error) => void,
+) {
+  const { createPool } = await import('mysql2');
+  const pool = createPool({
     host: endpoint.host,
     port: endpoint.port,
     user: endpoint.user,
@@ -78,7 +100,7 @@ function createDialect(config: DatabaseConfig, onPoolError: (err: Error) => void
     // concurrent inserts into one index range.
     connection.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
   });
-  return new MysqlDialect({ pool });
+  return pool;
 }
 
 /**
@@ -134,9 +156,11 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
 // BIGINT (times in ms, ids) must come back as numbers, not strings.
 const BIGINT_OID = 20;
 const NUMERIC_OID = 1700;
-function postgresTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
-  if (oid === BIGINT_OID || oid === NUMERIC_OID) return Number;
-  return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+function postgresTypeParser(types: typeof import('pg').types) {
+  return (oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) => {
+    if (oid === BIGINT_OID || oid === NUMERIC_OID) return Number;
+    return types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+  };
 }
 
 function resolveEndpoint(config: DatabaseConfig): Endpoint {

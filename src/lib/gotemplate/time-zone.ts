@@ -21,13 +21,16 @@ interface ZoneFormatters {
 
 const formatters = new Map<string, ZoneFormatters>();
 
-/** The process's own zone, which Go calls `Local`. */
-const localZoneName = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+/**
+ * The process's own zone, which Go calls `Local`. Asked on first use: the first Intl formatter
+ * loads the ICU zone data, which cost start-up time when done at import.
+ */
+let localZoneName: string | undefined;
 
 /** Throws Go's error for names Intl does not know. */
 export function checkZone(name: string): string {
   if (name === '' || name === 'UTC') return 'UTC';
-  if (name === 'Local') return localZoneName;
+  if (name === 'Local') return (localZoneName ??= new Intl.DateTimeFormat().resolvedOptions().timeZone);
   try {
     zoneFormatters(name);
   } catch {

@@ -1,8 +1,7 @@
 import { lokiPlugin } from './loki/plugin.js';
 import { prometheusPlugin } from './prometheus/plugin.js';
-import { closeMysqlPools, dropMysqlPool } from './sql/mysql-driver.js';
+import { closeSqlPools, dropSqlPools } from './sql/drivers.js';
 import { mysqlPlugin } from './sql/mysql.js';
-import { closePostgresPools, dropPostgresPool } from './sql/postgres-driver.js';
 import { postgresPlugin } from './sql/postgres.js';
 import { testDataPlugin } from './testdata/plugin.js';
 import type { DataSourcePlugin } from './types.js';
@@ -63,10 +62,10 @@ export function pluginDisplay(type: string): { typeName: string; typeLogoUrl: st
 
 /** Closes the connection pools of every SQL data source (shutdown, tests). */
 export async function closeAllPools(): Promise<void> {
-  await Promise.all([closePostgresPools(), closeMysqlPools()]);
+  await closeSqlPools();
 }
 
 /** Closes one data source's pools, e.g. after it was deleted or its settings changed. */
 export async function dropDataSourcePools(uid: string): Promise<void> {
-  await Promise.all([dropPostgresPool(uid), dropMysqlPool(uid)]);
+  await dropSqlPools(uid);
 }

@@ -1,5 +1,5 @@
 import { mysqlMacros } from './mysql-macros.js';
-import { runMysql } from './mysql-driver.js';
+import { runMysql } from './drivers.js';
 import { createSqlPlugin } from './plugin.js';
 
 /** MySQL and MariaDB. */

@@ -1,5 +1,5 @@
 import { postgresMacros } from './postgres-macros.js';
-import { runPostgres } from './postgres-driver.js';
+import { runPostgres } from './drivers.js';
 import { createSqlPlugin } from './plugin.js';
 
 /** PostgreSQL (Grafana renamed the type from `postgres` to `grafana-postgresql-datasource`). */
