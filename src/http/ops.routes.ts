@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.js';
 import { GRAFANA_API_VERSION, type BuildInfo } from '../lib/build-info.js';

@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { Count } from '../lib/limits.js';
 
 /** Grafana's paging query: `perpage` (default 1000; 0 or less means the default) and `page` (1-based). */

@@ -1,4 +1,4 @@
-import { Type, type TString } from '@fastify/type-provider-typebox';
+import { Type, type TString } from 'typebox';
 
 /**
  * What the columns svc writes can hold (sizes from src/store/migrations), and sane limits where a

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 
 /** Bounds for what a client may post; the columns are long text, these keep one request sane. */
 const POST_LIMITS = { alerts: 10_000, name: 1000, value: 10_000, url: 4000 } as const;

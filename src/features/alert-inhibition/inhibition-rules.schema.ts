@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 
 /** Grafana's inhibition rules API: the k8s-style resource `InhibitionRule` of notifications.alerting.grafana.app. */
 

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 
 /** alert_mute_timing.name (migration 0012); bounds on what the JSON column holds. */
 const LIMITS = { name: 190, intervals: 100, entries: 100, entry: 64 } as const;

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { LIMITS, MAX_ID } from '../../lib/limits.js';
 
 /**

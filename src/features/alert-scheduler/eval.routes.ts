@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import type { Api } from '../../http/api.js';
 import { LIMITS } from '../../lib/limits.js';
 import { RULE_LIMITS } from '../alert-rules/alert-rules.schema.js';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { LIMITS } from '../../lib/limits.js';
 
 /** Column sizes of alert_silence (migration 0012) and sane bounds where a JSON column holds it. */

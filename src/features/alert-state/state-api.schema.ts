@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 
 /**
  * Response shapes of Grafana's Prometheus-compatible state APIs and of the state history

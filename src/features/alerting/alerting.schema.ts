@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { LIMITS, MAX_ID } from '../../lib/limits.js';
 
 const Settings = Type.Record(Type.String(), Type.Unknown());

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { LIMITS } from '../../lib/limits.js';
 import { ALERTING_LIMITS } from './alerting.schema.js';
 

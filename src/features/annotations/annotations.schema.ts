@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { MAX_TAGS_LENGTH } from './annotation-tags.js';
 import { Count, EpochMs, Id, LIMITS, Text } from '../../lib/limits.js';
 

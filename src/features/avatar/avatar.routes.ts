@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Api } from '../../http/api.js';
 import { avatarNotFound } from './avatar.errors.js';
 import { identiconSvg, isAvatarHash } from './identicon.js';

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { Id, LIMITS, SANE, Text } from '../../lib/limits.js';
 
 export const UidParams = Type.Object({ uid: Type.String() });

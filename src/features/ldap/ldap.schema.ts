@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { Id } from '../../lib/limits.js';
 
 export const LdapUserParams = Type.Object({ user_id: Id() });

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { Count, Id, LIMITS, MAX_ID, Text } from '../../lib/limits.js';
 
 const MEDIUM = LIMITS.libraryElement.description;

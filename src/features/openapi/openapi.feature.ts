@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import swaggerUiPath from 'swagger-ui-dist/absolute-path.js';
 import { scriptNonce } from '../../http/security.js';
 import type { FeatureDeps } from '../feature.js';

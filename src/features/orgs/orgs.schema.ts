@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { PagingQuery } from '../../http/paging.js';
 import { Count, Id, LIMITS, SANE, Text } from '../../lib/limits.js';
 

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { Count, Id, LIMITS, Text } from '../../lib/limits.js';
 
 // A service account's name is a user's name; a token's the api key's.

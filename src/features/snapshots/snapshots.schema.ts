@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { Count, LIMITS, Text } from '../../lib/limits.js';
 
 /** Keys go into links: the characters of a uid, up to an indexed column's length. */

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
 
 /**
  * GET /api/alert-notifiers: Grafana's notifier catalogue, field by field as the reference data
