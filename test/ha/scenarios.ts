@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
-import { basic, type Caller } from '../helpers/client.js';
+import { basic, bearer, type Caller } from '../helpers/client.js';
 import { api, JOBS_LEASE_MS, type Cluster, type Instance } from './cluster.js';
 
 // What every HA deployment must show, with or without Redis: each revocation and write made on
@@ -103,6 +103,26 @@ export function coherenceChecks(cluster: () => Cluster) {
     expect((await api(c, 'GET', '/api/user', { as: user.as })).status).toBe(401);
     expect((await api(b, 'GET', '/api/user', { as: survivor })).status).toBe(401);
     expect((await api(c, 'GET', '/api/user', { as: survivor })).status).toBe(401);
+  });
+
+  it('service-account token deleted on one instance: refused by the others at once', async () => {
+    const [a, b, c] = abc();
+    const account = await api<{ id: number }>(a, 'POST', '/api/serviceaccounts', {
+      body: { name: unique('sa'), role: 'Viewer' },
+    });
+    expect(account.status).toBe(201);
+    const token = await api<{ id: number; key: string }>(
+      b,
+      'POST',
+      `/api/serviceaccounts/${account.body.id}/tokens`,
+      { body: { name: unique('t') } },
+    );
+    expect(token.status).toBe(200);
+    // cached on every instance (each asked twice) before the deletion
+    expect(await statusEverywhere([a, b, c], '/api/org', bearer(token.body.key))).toEqual(all(200));
+    const deleted = await api(c, 'DELETE', `/api/serviceaccounts/${account.body.id}/tokens/${token.body.id}`);
+    expect(deleted.status).toBe(200);
+    expect(await statusEverywhere([a, b, c], '/api/org', bearer(token.body.key))).toEqual(all(401));
   });
 
   it('password change: the old password is refused everywhere at once', async () => {
