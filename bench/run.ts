@@ -18,6 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { CONNECTIONS, DURATION_S, measure, warmUp, type Measurement } from './measure.js';
 import { alertingFanoutStudy } from './scenarios/alerting-fanout.js';
@@ -37,6 +38,9 @@ import { startServer, type BenchServer, type ServerOptions } from './server.js';
 import { benchTemplateRender } from './template-render.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+/** Longer than the permission cache's settle window after a write. */
+const PERMISSION_SETTLE_MS = 1_100;
+
 /** BENCH_ONLY=a,b: only the scenarios whose name contains one of these texts. */
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const selected = (name: string) => !ONLY || ONLY.some((text) => name.includes(text));
@@ -135,6 +139,10 @@ async function main(): Promise<void> {
     });
     for (const scenario of scenarios) {
       const request = await scenario.prepare(ctx);
+      // What prepare wrote (a service account, a team grant) keeps the permission cache from
+      // keeping loads for its settle window (1 s, features/rbac/permission-cache.ts): every request
+      // in that second queries the permissions. The rows measure the steady state after it.
+      await sleep(PERMISSION_SETTLE_MS);
       await warmUp(ctx.url, request);
       rows.push(toRow(scenario.name, await measure(ctx.url, request)));
     }
