@@ -138,6 +138,9 @@ describe('Explore in Chromium', () => {
 
         // Add to dashboard: a saved dashboard whose panel holds the SQL query and shows its rows.
         await right.getByRole('button', { name: 'Add to dashboard' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add panel to dashboard' });
+        expect(await dialog.getByLabel('New dashboard').isChecked()).toBe(true);
+        await dialog.getByRole('button', { name: 'Open dashboard' }).click();
         await page.waitForURL(/\/d\//);
         const uid = /\/d\/([^/?]+)/.exec(new URL(page.url()).pathname)![1]!;
         const saved = await call(server, 'GET', `/api/dashboards/uid/${uid}`, { as: ADMIN });
@@ -163,6 +166,27 @@ describe('Explore in Chromium', () => {
         expect(await left.getByLabel('Data source', { exact: true }).inputValue()).toBe(PG);
         await expect.poll(() => cells(left)).toEqual(['alpha', '0.5', 'beta', '1.25', 'gamma', '3']);
         expect(new URL(page.url()).searchParams.get('right')).toBeNull();
+
+        // Add to an existing dashboard: picked by title, the panel goes below the one it has.
+        const title = saved.body.dashboard.title as string;
+        await left.getByRole('button', { name: 'Add to dashboard' }).click();
+        await dialog.getByLabel('Existing dashboard').check();
+        await dialog.getByLabel('Search dashboards').fill(title);
+        await expect.poll(() => dialog.getByLabel('Dashboard', { exact: true }).inputValue()).toBe(uid);
+        await dialog.getByRole('button', { name: 'Open dashboard' }).click();
+        await page.waitForURL(new RegExp(`/d/${uid}`));
+        const grown = await call(server, 'GET', `/api/dashboards/uid/${uid}`, { as: ADMIN });
+        expect(grown.body.dashboard.version).toBe(saved.body.dashboard.version + 1);
+        expect(grown.body.dashboard.panels).toEqual([
+          saved.body.dashboard.panels[0],
+          expect.objectContaining({
+            id: 2,
+            type: 'table',
+            gridPos: { x: 0, y: 10, w: 24, h: 10 },
+            targets: [expect.objectContaining({ rawSql: 'SELECT name, load FROM hosts ORDER BY name' })],
+          }),
+        ]);
+        await expect.poll(() => page.locator('[data-panel-id] td').count()).toBeGreaterThanOrEqual(12);
         expect(errors).toEqual([]);
       } finally {
         await context.close();

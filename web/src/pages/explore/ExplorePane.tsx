@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { errorText } from '../../api/client.js';
 import type { DataSourceInfo } from '../../api/datasources.js';
 import { usePermissions } from '../../app/permissions.js';
-import { navigate } from '../../app/router.js';
 import '../../dashboard/dashboard.css';
 import { TimePicker } from '../../dashboard/TimePicker.js';
 import '../../editor/editor.css';
@@ -10,7 +8,8 @@ import { defaultTarget, nextRefId, SQL_TYPES } from '../../editor/model/defaults
 import { editorFor } from '../../editor/panel/Queries.js';
 import type { Target } from '../../lib/model.js';
 import { parseDuration, resolveRange, type RawTimeRange } from '../../lib/time.js';
-import { addToNewDashboard } from './add-to-dashboard.js';
+import type { ExplorePanelSource } from './add-to-dashboard.js';
+import { AddToDashboard } from './AddToDashboard.js';
 import { DataSourcePicker } from './DataSourcePicker.js';
 import type { HistoryEntry } from './history.js';
 import { QueryHistory } from './QueryHistory.js';
@@ -45,7 +44,8 @@ export function ExplorePane(props: Props) {
   const [run, setRun] = useState<QueryRun>();
   const [refresh, setRefresh] = useState('');
   const [showHistory, setShowHistory] = useState(false);
-  const [adding, setAdding] = useState<string>();
+  /** the panel the "Add to dashboard" dialog is open for */
+  const [adding, setAdding] = useState<ExplorePanelSource>();
   const state = useExploreQuery(run);
   const range = useMemo(() => run?.range ?? resolveRange(pane.range, Date.now()), [run, pane.range]);
 
@@ -92,23 +92,18 @@ export function ExplorePane(props: Props) {
     }
   };
 
-  const addToDashboard = async () => {
-    if (!datasource) return;
-    setAdding('');
-    try {
-      const graphable =
-        state.status === 'done' && state.graph.frames.some((f) => f.fields.some((x) => x.type === 'time'));
-      const tableFormat = SQL_TYPES.has(datasource.type) && queries.every((q) => q.format !== 'time_series');
-      const uid = await addToNewDashboard({
-        datasource,
-        queries,
-        range: pane.range,
-        panelType: tableFormat || (state.status === 'done' && !graphable) ? 'table' : 'timeseries',
-      });
-      navigate(`/d/${encodeURIComponent(uid)}`);
-    } catch (error) {
-      setAdding(errorText(error));
-    }
+  /** what "Add to dashboard" would add: the pane's queries as a graph, or a table for table data */
+  const panelSource = (): ExplorePanelSource | undefined => {
+    if (!datasource) return undefined;
+    const graphable =
+      state.status === 'done' && state.graph.frames.some((f) => f.fields.some((x) => x.type === 'time'));
+    const tableFormat = SQL_TYPES.has(datasource.type) && queries.every((q) => q.format !== 'time_series');
+    return {
+      datasource,
+      queries,
+      range: pane.range,
+      panelType: tableFormat || (state.status === 'done' && !graphable) ? 'table' : 'timeseries',
+    };
   };
 
   const Editor = editorFor(datasource?.type ?? '');
@@ -190,7 +185,7 @@ export function ExplorePane(props: Props) {
           Query history
         </button>
         {can('dashboards:create') && (
-          <button type="button" disabled={adding === ''} onClick={() => void addToDashboard()}>
+          <button type="button" disabled={!datasource} onClick={() => setAdding(panelSource())}>
             Add to dashboard
           </button>
         )}
@@ -199,11 +194,7 @@ export function ExplorePane(props: Props) {
           Run query
         </button>
       </div>
-      {adding && (
-        <div className="field-error" role="alert">
-          {adding}
-        </div>
-      )}
+      {adding && <AddToDashboard source={adding} onClose={() => setAdding(undefined)} />}
       {showHistory && (
         <QueryHistory
           entries={history}
