@@ -178,16 +178,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const orgs = registerOrgs(featureDeps);
   const users = registerUsers(featureDeps, { orgs });
   const serviceAccounts = registerServiceAccounts(featureDeps, { orgs, users });
-  const external = registerExternalAuth(featureDeps, { users, orgs });
-  const ldap = registerLdap(featureDeps, { users, orgs });
+  // Teams before the external sign-ins: they sync team memberships from the provider's groups.
+  const teams = registerTeams(featureDeps, { orgs, users });
+  const external = registerExternalAuth(featureDeps, { users, orgs, teams });
+  const ldap = registerLdap(featureDeps, { users, orgs, teams });
   const auth = registerAuth(featureDeps, { users, orgs, serviceAccounts, external, ...ldap });
   registerAuthentication(app, {
     authenticate: auth.authenticate,
     authorizer,
     roleInOrg: (userId, orgId) => orgs.roleInOrg(orgId, userId),
   });
-  registerOAuth(featureDeps, { users, orgs, startSession: auth.startSession });
-  const teams = registerTeams(featureDeps, { orgs, users });
+  registerOAuth(featureDeps, { users, orgs, teams, startSession: auth.startSession });
   registerRbac(featureDeps, { orgs, teams, users });
   const dashboards = registerDashboards(featureDeps, { orgs, users, teams });
   registerPreferences(featureDeps, { dashboards, teams, orgs, users });

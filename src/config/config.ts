@@ -116,6 +116,8 @@ export interface AuthJwtConfig {
   roleAttributeStrict: boolean;
   allowAssignGrafanaAdmin: boolean;
   skipOrgRoleSync: boolean;
+  /** JMESPath over the claims giving the user's groups (team sync); empty: no team sync */
+  groupsAttributePath: string;
   autoSignUp: boolean;
   /** the token may also come in the `auth_token` query parameter */
   urlLogin: boolean;
@@ -518,6 +520,7 @@ function readAuthJwt(read: SettingsReader): AuthJwtConfig {
     roleAttributeStrict: read.bool(section, 'role_attribute_strict'),
     allowAssignGrafanaAdmin: read.bool(section, 'allow_assign_grafana_admin'),
     skipOrgRoleSync: read.bool(section, 'skip_org_role_sync'),
+    groupsAttributePath: str('groups_attribute_path'),
     autoSignUp: read.bool(section, 'auto_sign_up'),
     urlLogin: read.bool(section, 'url_login'),
   };

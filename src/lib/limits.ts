@@ -26,7 +26,7 @@ export const LIMITS = {
   user: { login: SHORT, email: SHORT, name: SHORT, theme: 20 },
   orgUser: { role: 20 },
   loginAttempt: { username: SHORT, ipAddress: 64 },
-  team: { name: SHORT, email: SHORT },
+  team: { name: SHORT, email: SHORT, groupId: SHORT },
   apiKey: { name: SHORT, role: 20 },
   preferences: { theme: 20, timezone: 50, weekStart: 20, homeDashboardUid: 40, jsonData: MEDIUM },
   folder: { title: SHORT, description: 2048 },

@@ -111,6 +111,18 @@ export interface TeamMemberTable {
   user_id: number;
   /** 0 member, 4 team admin */
   permission: number;
+  /** 1: made by team sync at an external sign-in (removed when the user leaves the group) */
+  external: Generated<number>;
+  created: number;
+  updated: number;
+}
+
+/** An external group whose members team sync puts in the team. */
+export interface TeamGroupTable {
+  id: Generated<number>;
+  org_id: number;
+  team_id: number;
+  group_id: string;
   created: number;
   updated: number;
 }
@@ -213,6 +225,7 @@ export interface Tables {
   login_attempt: LoginAttemptTable;
   team: TeamTable;
   team_member: TeamMemberTable;
+  team_group: TeamGroupTable;
   api_key: ApiKeyTable;
   preferences: PreferencesTable;
   role: RoleTable;

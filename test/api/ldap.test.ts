@@ -355,6 +355,65 @@ org_role = "Editor"
     expect((await formLogin(server, 'carol', 'carol-pw')).status).toBe(401);
   });
 
+  it('team sync: puts the user in the teams linked to its group DNs, and out when it leaves a group', async () => {
+    const server = await setup();
+    const team = async (name: string, groupId: string) => {
+      const created = await call(server, 'POST', '/api/teams', { as: ADMIN, body: { name } });
+      const linked = await call(server, 'POST', `/api/teams/${created.body.teamId}/groups`, {
+        as: ADMIN,
+        body: { groupId },
+      });
+      expect(linked.status).toBe(200);
+      return created.body.teamId as number;
+    };
+    // DNs match whatever their casing.
+    const editors = await team('Editors', group('editors').toUpperCase());
+    const admins = await team('Admins', group('admins'));
+    const members = async (teamId: number) => {
+      const list = await call(server, 'GET', `/api/teams/${teamId}/members`, { as: ADMIN });
+      expect(list.status).toBe(200);
+      return (list.body as { login: string }[]).map((m) => m.login).sort();
+    };
+
+    expect((await formLogin(server, 'erin', 'erin-pw')).status).toBe(200);
+    expect(await members(editors)).toEqual(['admin', 'erin']);
+    expect(await members(admins)).toEqual(['admin']);
+
+    await slapd.modify(
+      `dn: ${group('editors')}\nchangetype: modify\ndelete: member\nmember: ${dn('erin')}\n`,
+    );
+    await slapd.modify(`dn: ${group('admins')}\nchangetype: modify\nadd: member\nmember: ${dn('erin')}\n`);
+    try {
+      expect((await formLogin(server, 'erin', 'erin-pw')).status).toBe(200);
+      expect(await members(editors)).toEqual(['admin']);
+      expect(await members(admins)).toEqual(['admin', 'erin']);
+    } finally {
+      await slapd.modify(
+        `dn: ${group('admins')}\nchangetype: modify\ndelete: member\nmember: ${dn('erin')}\n`,
+      );
+      await slapd.modify(`dn: ${group('editors')}\nchangetype: modify\nadd: member\nmember: ${dn('erin')}\n`);
+    }
+
+    // With group_search_filter, the groups the filter finds are the ones synced.
+    const filtered = await setup({
+      extra: [
+        'group_search_filter = "(&(objectClass=groupOfNames)(member=%s))"',
+        'group_search_filter_user_attribute = "dn"',
+        `group_search_base_dns = ["${GROUPS}"]`,
+      ].join('\n'),
+      memberOf: 'dn',
+    });
+    const created = await call(filtered, 'POST', '/api/teams', { as: ADMIN, body: { name: 'Editors' } });
+    const teamId = created.body.teamId as number;
+    await call(filtered, 'POST', `/api/teams/${teamId}/groups`, {
+      as: ADMIN,
+      body: { groupId: group('editors') },
+    });
+    expect((await formLogin(filtered, 'erin', 'erin-pw')).status).toBe(200);
+    const list = await call(filtered, 'GET', `/api/teams/${teamId}/members`, { as: ADMIN });
+    expect((list.body as { login: string }[]).map((m) => m.login).sort()).toEqual(['admin', 'erin']);
+  });
+
   it('does not sign up new users with allow_sign_up = false', async () => {
     const server = await setup({ ldap: { allow_sign_up: 'false' } });
     const form = await formLogin(server, 'alice', 'alice-pw');

@@ -174,6 +174,36 @@ describe('sign in with OpenID Connect ([auth.generic_oauth])', () => {
     );
   });
 
+  it('team sync: puts the user in the teams linked to its groups_attribute_path groups, and out when it leaves one', async () => {
+    // allowed_groups lets in a user in one of them.
+    const { server, peer, browser } = await setup({ 'alice-sub': ALICE }, { allowed_groups: 'staff, ops' });
+    const team = async (name: string, groupId: string) => {
+      const created = await call(server, 'POST', '/api/teams', { as: ADMIN, body: { name } });
+      const linked = await call(server, 'POST', `/api/teams/${created.body.teamId}/groups`, {
+        as: ADMIN,
+        body: { groupId },
+      });
+      expect(linked.status).toBe(200);
+      return created.body.teamId as number;
+    };
+    const staff = await team('Staff', 'staff');
+    const ops = await team('Ops', 'ops');
+    const members = async (teamId: number) => {
+      const list = await call(server, 'GET', `/api/teams/${teamId}/members`, { as: ADMIN });
+      expect(list.status).toBe(200);
+      return (list.body as { login: string }[]).map((m) => m.login).sort();
+    };
+
+    expect(await browser().signIn('/login/generic_oauth', 'alice-sub')).toBe('/');
+    expect(await members(staff)).toEqual(['admin', 'alice']);
+    expect(await members(ops)).toEqual(['admin']);
+
+    peer.accounts.set('alice-sub', { ...ALICE, groups: ['ops'] });
+    expect(await browser().signIn('/login/generic_oauth', 'alice-sub')).toBe('/');
+    expect(await members(staff)).toEqual(['admin']);
+    expect(await members(ops)).toEqual(['admin', 'alice']);
+  });
+
   it('with allow_sign_up = false refuses a new user but signs in an existing one, now external', async () => {
     const { server, browser } = await setup(
       {

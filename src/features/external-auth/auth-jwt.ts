@@ -105,6 +105,7 @@ function checkPaths(config: AuthJwtConfig): void {
     email_attribute_path: config.emailAttributePath,
     username_attribute_path: config.usernameAttributePath,
     role_attribute_path: config.roleAttributePath,
+    groups_attribute_path: config.groupsAttributePath,
   };
   for (const [key, path] of Object.entries(paths)) {
     if (!path) continue;
@@ -117,6 +118,12 @@ function checkPaths(config: AuthJwtConfig): void {
         throw new ConfigError(`invalid value for [auth.jwt] ${key}: ${error.message}`);
     }
   }
+}
+
+/** A groups_attribute_path result as group names: a list's strings, or one string. */
+function groupsOf(found: unknown): string[] {
+  const list: unknown[] = Array.isArray(found) ? found : [found];
+  return list.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim());
 }
 
 function text(value: unknown): string {
@@ -214,6 +221,7 @@ export function createAuthJwt(deps: {
       email: email || login.toLowerCase(),
       name: text(claims.name) || login || email,
     };
+    if (config.groupsAttributePath) user.groups = groupsOf(search(claims, config.groupsAttributePath));
     if (config.skipOrgRoleSync) return user;
     const found = config.roleAttributePath ? text(search(claims, config.roleAttributePath)) : '';
     const grafanaAdmin = config.allowAssignGrafanaAdmin && found === 'GrafanaAdmin';

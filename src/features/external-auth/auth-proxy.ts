@@ -93,6 +93,13 @@ export function createAuthProxy(deps: {
       email: email || login.toLowerCase(),
       name: header(request, config.headers.Name) || login,
       role: isOrgRole(role) ? role : undefined,
+      // Team sync: with a Groups header configured, its comma-separated groups (none when absent).
+      groups: config.headers.Groups
+        ? header(request, config.headers.Groups)
+            .split(',')
+            .map((g) => g.trim())
+            .filter(Boolean)
+        : undefined,
     };
   }
 

@@ -3,6 +3,7 @@ import { unitOfWork } from '../../store/transaction.js';
 import type { ExternalAuthenticator } from '../auth/authn.service.js';
 import type { FeatureDeps } from '../feature.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { TeamsLookup } from '../teams/teams.lookup.js';
 import type { UsersLookup } from '../users/users.lookup.js';
 import { createAuthJwt } from './auth-jwt.js';
 import { createAuthProxy } from './auth-proxy.js';
@@ -16,10 +17,10 @@ import { createExternalUserSync } from './user-sync.js';
  */
 export function registerExternalAuth(
   deps: FeatureDeps,
-  siblings: { users: UsersLookup; orgs: OrgsLookup },
+  siblings: { users: UsersLookup; orgs: OrgsLookup; teams: TeamsLookup },
 ): ExternalAuthenticator[] {
   const { config, clock } = deps;
-  const userSync = createExternalUserSync({ users: siblings.users, orgs: siblings.orgs, config });
+  const userSync = createExternalUserSync({ ...siblings, config });
   const inUnitOfWork = unitOfWork(deps.db);
 
   /** One unit of work; two first requests of a new user racing: the loser finds the winner's row. */

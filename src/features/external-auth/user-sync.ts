@@ -3,6 +3,7 @@ import type { AppError } from '../../http/errors.js';
 import { checkMaxLength } from '../../http/errors.js';
 import { LIMITS } from '../../lib/limits.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { TeamsLookup } from '../teams/teams.lookup.js';
 import type { ExternalTokens, UsersLookup } from '../users/users.lookup.js';
 
 /** What an external sign-in (OAuth, auth proxy, JWT, LDAP) says about the user. */
@@ -19,6 +20,11 @@ export interface ExternalUser {
    * its role, and a new user's active org is the first of them
    */
   orgRoles?: Map<number, 'Viewer' | 'Editor' | 'Admin' | 'None'>;
+  /**
+   * the provider's groups (OAuth groups_attribute_path, JWT groups_attribute_path, the proxy's
+   * Groups header, LDAP group DNs); when set, team sync runs; undefined: team memberships are left alone
+   */
+  groups?: string[];
 }
 
 const NO_TOKENS: ExternalTokens = {
@@ -32,10 +38,16 @@ const NO_TOKENS: ExternalTokens = {
 /**
  * The user sync every external sign-in shares: the user is found (by the external identity, then
  * login, then — when `emailLookup` — email) or created (`allowSignUp`), marked external with the
- * provider's login, email, name and server-admin flag, given the provider's org role, and linked to
- * the external identity. The caller runs it inside its unit of work.
+ * provider's login, email, name and server-admin flag, given the provider's org role, put in the
+ * teams linked to its groups (team sync), and linked to the external identity. The caller runs it
+ * inside its unit of work.
  */
-export function createExternalUserSync(deps: { users: UsersLookup; orgs: OrgsLookup; config: Config }) {
+export function createExternalUserSync(deps: {
+  users: UsersLookup;
+  orgs: OrgsLookup;
+  teams: Pick<TeamsLookup, 'syncGroupMemberships'>;
+  config: Config;
+}) {
   const { users, orgs, config } = deps;
 
   /** The org a returning user's role is synced in: the auto-assign org when it exists. */
@@ -115,6 +127,11 @@ export function createExternalUserSync(deps: { users: UsersLookup; orgs: OrgsLoo
         userId = await users.createExternalUser(values, orgId, now);
         const role = autoOrg === undefined ? 'Admin' : (info.role ?? config.users.autoAssignOrgRole);
         if (role !== 'None') await orgs.addMember(orgId, userId, role, now);
+      }
+      if (info.groups) {
+        // Team sync covers every org the user is in once its roles are synced.
+        const orgIds = (await orgs.orgsOf(userId)).map((o) => o.orgId);
+        await deps.teams.syncGroupMemberships(userId, orgIds, info.groups, now);
       }
       await users.linkExternalId(userId, input.authModule, input.authId, input.tokens ?? NO_TOKENS, now);
       return userId;

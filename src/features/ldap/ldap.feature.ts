@@ -3,6 +3,7 @@ import type { DirectoryAuth } from '../auth/password-auth.js';
 import { createExternalUserSync } from '../external-auth/user-sync.js';
 import type { FeatureDeps } from '../feature.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { TeamsLookup } from '../teams/teams.lookup.js';
 import type { UsersLookup } from '../users/users.lookup.js';
 import { registerLdapRoutes } from './ldap.routes.js';
 import { createLdapService } from './ldap.service.js';
@@ -15,14 +16,14 @@ import { createLdapService } from './ldap.service.js';
  */
 export function registerLdap(
   deps: FeatureDeps,
-  siblings: { users: UsersLookup; orgs: OrgsLookup },
+  siblings: { users: UsersLookup; orgs: OrgsLookup; teams: TeamsLookup },
 ): { directory?: DirectoryAuth } {
   const { config } = deps;
   const ldap = createLdapService({
     config,
     users: siblings.users,
     orgs: siblings.orgs,
-    userSync: createExternalUserSync({ users: siblings.users, orgs: siblings.orgs, config }),
+    userSync: createExternalUserSync({ ...siblings, config }),
     unitOfWork: unitOfWork(deps.db),
     clock: deps.clock,
     logger: deps.logger,

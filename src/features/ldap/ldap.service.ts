@@ -48,6 +48,8 @@ export function createLdapService(deps: {
       // Grafana compat: a user without an email gets its login as email.
       email: found.email || login,
       name: name || login,
+      // Team sync: the group DNs the directory gives (memberOf, or group_search_filter's answers).
+      groups: found.groups,
     };
     if (!settings.skipOrgRoleSync) {
       if (found.orgRoles.size > 0)

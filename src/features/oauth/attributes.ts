@@ -17,7 +17,8 @@ export interface ExternalUserInfo {
   role?: 'Viewer' | 'Editor' | 'Admin' | 'None';
   /** undefined unless allow_assign_grafana_admin: then whether the provider says GrafanaAdmin */
   isGrafanaAdmin?: boolean;
-  groups: string[];
+  /** from groups_attribute_path; undefined without one (team sync leaves memberships alone) */
+  groups?: string[];
 }
 
 type Claims = Record<string, unknown>;
@@ -88,7 +89,8 @@ export function mapUserInfo(data: Claims, config: MappingConfig, defaultRole: st
     throw groupNotAllowed();
   }
 
-  const info: ExternalUserInfo = { login, email, name, groups };
+  const info: ExternalUserInfo = { login, email, name };
+  if (config.groupsAttributePath) info.groups = groups;
   if (config.skipOrgRoleSync) return info;
   const found = searchString(data, config.roleAttributePath);
   const isGrafanaAdmin = config.allowAssignGrafanaAdmin && found === 'GrafanaAdmin';

@@ -4,6 +4,7 @@ import { createSessionCookie } from '../auth/session-cookie.js';
 import type { ClientInfo } from '../auth/sessions.service.js';
 import type { FeatureDeps } from '../feature.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { TeamsLookup } from '../teams/teams.lookup.js';
 import type { UsersLookup } from '../users/users.lookup.js';
 import { OAUTH_PRESETS } from '../../config/config.js';
 import { ConfigError } from '../../config/expand.js';
@@ -26,6 +27,7 @@ export function registerOAuth(
   siblings: {
     users: UsersLookup;
     orgs: OrgsLookup;
+    teams: TeamsLookup;
     startSession: (
       userId: number,
       client: ClientInfo,
@@ -33,7 +35,12 @@ export function registerOAuth(
   },
 ): void {
   const { config, clock } = deps;
-  const userSync = createExternalUserSync({ users: siblings.users, orgs: siblings.orgs, config });
+  const userSync = createExternalUserSync({
+    users: siblings.users,
+    orgs: siblings.orgs,
+    teams: siblings.teams,
+    config,
+  });
   const inUnitOfWork = unitOfWork(deps.db);
   const configured = [
     { provider: genericProvider, settings: config.auth.genericOauth },

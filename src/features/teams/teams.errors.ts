@@ -11,3 +11,9 @@ export const alreadyTeamMember = defineError(
   'User is already added to this team',
 );
 export const teamMemberNotFound = defineError(404, 'team.member-not-found', 'Team member not found');
+export const teamGroupTaken = defineError(
+  400,
+  'team.group-already-added',
+  'Group is already added to this team',
+);
+export const teamGroupNotFound = defineError(404, 'team.group-not-found', 'Group not found');

@@ -2,6 +2,9 @@ import { isStorableId } from '../../lib/limits.js';
 import type { FeatureDeps } from '../feature.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import type { UsersLookup } from '../users/users.lookup.js';
+import { createTeamGroupsStore } from './team-groups.store.js';
+import { registerTeamGroupsRoutes } from './team-groups.routes.js';
+import { createTeamGroupsService } from './team-groups.service.js';
 import { createTeamsLookup, type TeamsLookup } from './teams.lookup.js';
 import { registerTeamsRoutes } from './teams.routes.js';
 import { createTeamsService } from './teams.service.js';
@@ -9,7 +12,8 @@ import { createTeamsStore } from './teams.store.js';
 
 /**
  * Teams and team members (/api/teams…); a member must belong to the org (`orgs`), and leaves the
- * org's teams when it leaves the org.
+ * org's teams when it leaves the org. Team sync: teams linked to external groups
+ * (/api/teams/:id/groups), whose members external sign-ins sync through the lookup.
  */
 export function registerTeams(
   deps: FeatureDeps,
@@ -36,5 +40,12 @@ export function registerTeams(
   // A user who leaves an org leaves its teams, in the same unit of work.
   siblings.orgs.onOrgMemberRemoved((orgId, userId) => store.removeFromAllTeams(orgId, userId));
   registerTeamsRoutes(deps.api, teams);
-  return createTeamsLookup(store, deletedListeners);
+  const groups = createTeamGroupsService({
+    store: createTeamGroupsStore(deps.db),
+    teams: store,
+    clock: deps.clock,
+    resourcePermissions: deps.resourcePermissions,
+  });
+  registerTeamGroupsRoutes(deps.api, groups);
+  return createTeamsLookup(store, groups, deletedListeners);
 }

@@ -1,3 +1,4 @@
+import type { TeamGroupsService } from './team-groups.service.js';
 import type { TeamsStore } from './teams.store.js';
 
 /** Who a team is, for lists naming their principals. */
@@ -9,8 +10,8 @@ export interface TeamSummary {
 }
 
 /**
- * The teams feature's face to its siblings: teams and team members (tables team, team_member)
- * are read and written only through these functions.
+ * The teams feature's face to its siblings: teams, team members and team groups (tables team,
+ * team_member, team_group) are read and written only through these functions.
  */
 export interface TeamsLookup {
   teamExists(orgId: number, teamId: number): Promise<boolean>;
@@ -29,12 +30,19 @@ export interface TeamsLookup {
     permission: number | null,
     now: number,
   ): Promise<void>;
+  /**
+   * Team sync at an external sign-in that reported groups (call inside its unit of work): in each
+   * of `orgIds` the user joins the teams linked to one of `groups` and leaves the linked teams it
+   * joined through a group it no longer has; memberships added by hand stay
+   */
+  syncGroupMemberships(userId: number, orgIds: number[], groups: string[], now: number): Promise<void>;
   /** `listener` runs inside the unit of work that deletes a team (to delete what hangs on it) */
   onTeamDeleted(listener: (orgId: number, teamId: number) => Promise<void>): void;
 }
 
 export function createTeamsLookup(
   store: TeamsStore,
+  groups: Pick<TeamGroupsService, 'syncUser'>,
   deletedListeners: ((orgId: number, teamId: number) => Promise<void>)[],
 ): TeamsLookup {
   return {
@@ -49,6 +57,7 @@ export function createTeamsLookup(
       })),
     setMembership: (orgId, teamId, userId, permission, now) =>
       store.setMembership(orgId, teamId, userId, permission, now),
+    syncGroupMemberships: (userId, orgIds, groupIds, now) => groups.syncUser(userId, orgIds, groupIds, now),
     onTeamDeleted: (listener) => void deletedListeners.push(listener),
   };
 }

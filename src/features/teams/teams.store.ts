@@ -100,9 +100,10 @@ function queries(db: Db) {
       return row !== undefined;
     },
 
-    /** Deletes the team with its members; false when there was no such team. */
+    /** Deletes the team with its members and group links; false when there was no such team. */
     async delete(orgId: number, id: number): Promise<boolean> {
       await db.deleteFrom('team_member').where('org_id', '=', orgId).where('team_id', '=', id).execute();
+      await db.deleteFrom('team_group').where('org_id', '=', orgId).where('team_id', '=', id).execute();
       const result = await db
         .deleteFrom('team')
         .where('org_id', '=', orgId)

@@ -20,6 +20,7 @@ import * as loginAttemptIp from './0018-login-attempt-ip.js';
 import * as libraryElements from './0019-library-elements.js';
 import * as libraryPanelFolderGrants from './0020-library-panel-folder-grants.js';
 import * as permissionRoleScope from './0021-permission-role-scope.js';
+import * as teamSync from './0022-team-sync.js';
 
 interface MigrationStep {
   up(db: Kysely<unknown>, dialect: DatabaseType): Promise<void>;
@@ -47,4 +48,5 @@ export const migrations: Record<string, MigrationStep> = {
   '0019-library-elements': libraryElements,
   '0020-library-panel-folder-grants': libraryPanelFolderGrants,
   '0021-permission-role-scope': permissionRoleScope,
+  '0022-team-sync': teamSync,
 };

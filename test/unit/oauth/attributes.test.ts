@@ -28,12 +28,12 @@ function refusedWith(run: () => unknown): string | undefined {
 
 describe('generic OAuth attribute mapping', () => {
   it('falls back to the standard claims: login is the email, name the login, role the default', () => {
-    expect(mapUserInfo({ email: 'Ann@Example.com' }, base, 'Viewer')).toEqual({
+    // Without groups_attribute_path no groups are reported: team sync leaves memberships alone.
+    expect(mapUserInfo({ email: 'Ann@Example.com', groups: ['eng'] }, base, 'Viewer')).toEqual({
       login: 'ann@example.com',
       email: 'ann@example.com',
       name: 'ann@example.com',
       role: 'Viewer',
-      groups: [],
     });
     expect(mapUserInfo({ email: 'a@x.io', login: 'ann', name: 'Ann' }, base, 'Editor')).toMatchObject({
       login: 'ann',
