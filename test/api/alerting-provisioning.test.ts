@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -254,6 +254,33 @@ contactPoints:
     });
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     expect((await call(server, 'GET', `${CP}?name=half`, { as: ADMIN })).body).toEqual([]);
+  });
+
+  it('checks a policy tree of a file like an API body: a wrong type is refused by its path', async () => {
+    const dir = provisioningDir({
+      'policies.yaml': `
+apiVersion: 1
+policies:
+  - orgId: 1
+    receiver: svc-default-email
+    routes:
+      - group_by: alertname
+`,
+    });
+    const logs = mkdtempSync(join(tmpdir(), 'svc-alerting-logs-'));
+    dirs.push(logs);
+    const server = await startTestServer({
+      overrides: { paths: { provisioning: dir, logs }, log: { mode: 'file', level: 'error' } },
+    });
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    // the tree is left as it was: the default one, not provisioned
+    expect((await call(server, 'GET', '/api/v1/provisioning/policies', { as: ADMIN })).body).toEqual({
+      receiver: 'svc-default-email',
+      group_by: ['grafana_folder', 'alertname'],
+    });
+    expect(readFileSync(join(logs, 'svc.log'), 'utf8')).toContain(
+      'invalid object specification: routes[0].group_by: must be array',
+    );
   });
 
   it('deletes contact points and templates named by deleteContactPoints/deleteTemplates', async () => {

@@ -182,8 +182,14 @@ describe('mute timings', () => {
       routes: [{ receiver: 'svc-default-email', object_matchers: [['team', '=', 'ops']], ...intervals }],
     });
     const refused: [Record<string, string[]>, string][] = [
-      [{ mute_time_intervals: ['weekends'] }, "mute time interval 'weekends' does not exist"],
-      [{ active_time_intervals: ['weekends'] }, "active time interval 'weekends' does not exist"],
+      [
+        { mute_time_intervals: ['weekends'] },
+        "routes[0].mute_time_intervals[0]: mute time interval 'weekends' does not exist",
+      ],
+      [
+        { active_time_intervals: ['weekends'] },
+        "routes[0].active_time_intervals[0]: active time interval 'weekends' does not exist",
+      ],
     ];
     for (const [intervals, message] of refused) {
       const res = await call(server, 'PUT', POLICIES, { as: ADMIN, body: tree(intervals) });
@@ -197,7 +203,7 @@ describe('mute timings', () => {
     });
     expect(rootMuted.status).toBe(400);
     expect(rootMuted.body.message).toBe(
-      'invalid object specification: root route must not have any mute time intervals',
+      'invalid object specification: mute_time_intervals: root route must not have any mute time intervals',
     );
 
     const saved = await call(server, 'PUT', POLICIES, {

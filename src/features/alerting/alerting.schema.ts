@@ -59,8 +59,6 @@ export const TemplateBody = Type.Object({
   version: Type.Optional(Type.String({ maxLength: ALERTING_LIMITS.version })),
 });
 
-export const RouteBody = Type.Record(Type.String(), Type.Unknown());
-
 const Labels = Type.Record(Type.String(), Type.String({ maxLength: ALERTING_LIMITS.labelValue }));
 /** A contact point name where it is not stored but recorded in the delivery history. */
 const ReceiverName = Type.String({ maxLength: ALERTING_LIMITS.name });
@@ -173,40 +171,6 @@ export const TemplateResponse = Type.Object({
   version: Type.String(),
 });
 export const TemplatesResponse = Type.Array(TemplateResponse);
-
-/**
- * A field of Grafana's Route as the tree holds it. The PUT body is free-form JSON (`RouteBody`)
- * checked for meaning (receivers, matchers, durations, intervals), not for JSON types, and stored
- * as sent: a typed schema here would coerce or refuse (500) what the client stored.
- */
-const RouteField = (description: string) => Type.Optional(Type.Unknown({ description }));
-
-/**
- * The notification policy tree (Grafana's Route), as saved. Only the root's `receiver` (checked
- * to name a contact point) and `provenance` (set by svc) are the server's; fields beyond Grafana's
- * pass through.
- */
-export const PolicyTreeResponse = Type.Object(
-  {
-    // always there (a save is checked to name a contact point); optional in Route's type
-    receiver: Type.Optional(Type.String()),
-    group_by: RouteField('array of label names (`...`: every label)'),
-    continue: RouteField('boolean'),
-    object_matchers: RouteField('array of `["name", "=", "value"]` triples'),
-    matchers: RouteField('array of Prometheus matchers, e.g. `severity="critical"`'),
-    match: RouteField('legacy equality matchers: label → value'),
-    match_re: RouteField('legacy regex matchers: label → regex'),
-    group_wait: RouteField('Prometheus duration'),
-    group_interval: RouteField('Prometheus duration'),
-    repeat_interval: RouteField('Prometheus duration'),
-    mute_time_intervals: RouteField('array of mute timing names'),
-    active_time_intervals: RouteField('array of mute timing names'),
-    routes: RouteField('array of nested routes of the same shape (their receiver is optional)'),
-    /** `api` or `file` when the tree was provisioned */
-    provenance: Type.Optional(Type.String()),
-  },
-  { additionalProperties: true },
-);
 
 /** Grafana's TestTemplatesResults: each template the text defines, rendered or failed. */
 export const TestTemplatesResponse = Type.Object({

@@ -7,11 +7,15 @@ import {
   defaultRoute,
   receiverUsage,
   renameTimeInterval,
-  RouteError,
   timeIntervalUsage,
-  validateRoute,
   type Route,
 } from './routing/route.js';
+import {
+  parseRouteTree,
+  RouteError,
+  validateRouteFields,
+  validateRouteReferences,
+} from './routing/route-validation.js';
 
 /** The notification policy tree of each organization. */
 export function createPoliciesService(deps: {
@@ -43,24 +47,29 @@ export function createPoliciesService(deps: {
       return { ...tree, ...(provenance ? { provenance } : {}) };
     },
 
-    async save(orgId: number, tree: Route, provenance: Provenance): Promise<void> {
+    /**
+     * Replaces the tree after checking it as Grafana does: types and fields, then the provenance
+     * rule, then the contact points and mute timings it names. `body` is parsed JSON or YAML (an
+     * API body or a provisioning file); a refused tree leaves the saved one as it was.
+     */
+    async save(orgId: number, body: unknown, provenance: Provenance): Promise<void> {
+      const tree = checked(() => {
+        const parsed = parseRouteTree(body);
+        validateRouteFields(parsed);
+        return parsed;
+      });
       const current = await stored(orgId);
       if (current) checkProvenance(current.provenance, provenance);
       const names = new Set(await deps.receiverNames(orgId));
       const intervals = new Set(await deps.timeIntervalNames(orgId));
-      const clean = { ...tree };
-      delete clean.provenance;
-      try {
-        validateRoute(
-          clean,
+      checked(() =>
+        validateRouteReferences(
+          tree,
           (name) => names.has(name),
           (name) => intervals.has(name),
-        );
-      } catch (err) {
-        if (err instanceof RouteError) throw invalidObject(err.message);
-        throw err;
-      }
-      await store.save(orgId, JSON.stringify(clean), provenance, clock.now());
+        ),
+      );
+      await store.save(orgId, JSON.stringify(tree), provenance, clock.now());
     },
 
     /**
@@ -104,6 +113,16 @@ export function createPoliciesService(deps: {
     },
   };
   return service;
+}
+
+/** Runs a check of the tree, its RouteError as Grafana's 400 naming the field. */
+function checked<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (err instanceof RouteError) throw invalidObject(err.message);
+    throw err;
+  }
 }
 
 export type PoliciesService = ReturnType<typeof createPoliciesService>;

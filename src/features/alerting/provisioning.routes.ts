@@ -15,8 +15,6 @@ import {
   MessageResponse,
   NameParams,
   NoContent,
-  PolicyTreeResponse,
-  RouteBody,
   TemplateBody,
   TemplateNameParams,
   TemplateResponse,
@@ -26,6 +24,7 @@ import {
 import { notifierCatalogueJson } from './catalogue/catalogue.js';
 import { NotifierCatalogueResponse } from './catalogue/catalogue.schema.js';
 import type { ContactPointsService } from './contact-points.service.js';
+import { PolicyRoute } from './policies.schema.js';
 import type { PoliciesService } from './policies.service.js';
 import type { Provenance } from './provenance.js';
 import type { TemplatesService } from './templates.service.js';
@@ -187,7 +186,7 @@ export function registerProvisioningRoutes(
     '/api/v1/provisioning/policies',
     {
       config: { permission: provisioningRead('alert.notifications:read') },
-      schema: { response: { 200: PolicyTreeResponse } },
+      schema: { response: { 200: PolicyRoute } },
     },
     async (request) => policies.get(identityOf(request).orgId),
   );
@@ -196,7 +195,10 @@ export function registerProvisioningRoutes(
     '/api/v1/provisioning/policies',
     {
       config: { permission: provisioningWrite('alert.notifications:write') },
-      schema: { body: RouteBody, response: { 202: MessageResponse } },
+      schema: { body: PolicyRoute, response: { 202: MessageResponse } },
+      // The service checks the body's types itself (files need it too) and names the field at
+      // fault like every other refusal of the tree (`routes[1].group_by: must be array`).
+      attachValidation: true,
     },
     async (request, reply) => {
       const orgId = identityOf(request).orgId;
@@ -211,7 +213,7 @@ export function registerProvisioningRoutes(
     {
       config: { permission: provisioningWrite('alert.notifications:write') },
       // the default tree it went back to
-      schema: { response: { 202: PolicyTreeResponse } },
+      schema: { response: { 202: PolicyRoute } },
     },
     async (request, reply) => {
       const tree = await policies.reset(identityOf(request).orgId, provenanceOf(request));

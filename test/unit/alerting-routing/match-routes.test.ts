@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { groupLabels, matchRoutes } from '../../../src/features/alerting/routing/match-routes.js';
 import { compileMatcher, parseMatcher } from '../../../src/features/alerting/routing/matchers.js';
 import {
-  receiverUsage,
+  fieldPath,
+  parseRouteTree,
   RouteError,
-  validateRoute,
-  type Route,
-} from '../../../src/features/alerting/routing/route.js';
+  validateRouteFields,
+  validateRouteReferences,
+} from '../../../src/features/alerting/routing/route-validation.js';
+import { receiverUsage, type Route } from '../../../src/features/alerting/routing/route.js';
 
 const receivers = (root: Route, labels: Record<string, string>) =>
   matchRoutes(root, labels).map((m) => m.receiver);
@@ -110,38 +112,127 @@ describe('matchRoutes', () => {
   });
 });
 
-describe('validateRoute', () => {
+describe('route validation', () => {
   const exists = (name: string) => ['a', 'b'].includes(name);
+  const validate = (body: unknown) => {
+    const tree = parseRouteTree(body);
+    validateRouteFields(tree);
+    validateRouteReferences(tree, exists, (name) => name === 'lunch');
+    return tree;
+  };
+  const problem = (body: unknown) => {
+    try {
+      validate(body);
+      return undefined;
+    } catch (err) {
+      expect(err).toBeInstanceOf(RouteError);
+      return (err as Error).message;
+    }
+  };
 
-  it('accepts a valid tree and names the first problem of a bad one', () => {
-    expect(() =>
-      validateRoute(
-        { receiver: 'a', routes: [{ receiver: 'b', matchers: ['x=~"y+"'], group_wait: '1m30s' }] },
-        exists,
-      ),
-    ).not.toThrow();
-    const problem = (root: Route) => {
-      try {
-        validateRoute(root, exists);
-        return undefined;
-      } catch (err) {
-        expect(err).toBeInstanceOf(RouteError);
-        return (err as Error).message;
-      }
+  it('accepts a valid tree, dropping unknown fields and provenance at every level', () => {
+    const tree = {
+      receiver: 'a',
+      provenance: 'api',
+      extra: 1,
+      group_wait: '0',
+      routes: [
+        {
+          receiver: 'b',
+          matchers: ['x=~"y+"'],
+          group_wait: '1m30s',
+          repeat_interval: '1w2d',
+          mute_time_intervals: ['lunch'],
+          provenance: 'file',
+          routes: [{ group_by: ['...'], whatever: { nested: true } }],
+        },
+      ],
     };
-    expect(problem({})).toBe('root route must specify a default receiver');
-    expect(problem({ receiver: 'a', object_matchers: [['x', '=', 'y']] })).toBe(
-      'root route must not have any matchers',
+    expect(validate(tree)).toEqual({
+      receiver: 'a',
+      group_wait: '0',
+      routes: [
+        {
+          receiver: 'b',
+          matchers: ['x=~"y+"'],
+          group_wait: '1m30s',
+          repeat_interval: '1w2d',
+          mute_time_intervals: ['lunch'],
+          routes: [{ group_by: ['...'] }],
+        },
+      ],
+    });
+  });
+
+  it('names the field of the first problem by its path', () => {
+    expect(problem('tree')).toBe('policy tree: must be object');
+    expect(problem({ receiver: 'a', group_by: 'abc' })).toBe('group_by: must be array');
+    expect(problem({ receiver: 'a', routes: [{}, { continue: 'yes' }] })).toBe(
+      'routes[1].continue: must be boolean',
     );
-    expect(problem({ receiver: 'a', routes: [{ receiver: 'zzz' }] })).toBe("receiver 'zzz' does not exist");
-    expect(problem({ receiver: 'a', routes: [{ object_matchers: [['x', '=~', '(']] }] })).toContain(
-      'invalid regular expression',
+    expect(problem({ receiver: 'a', routes: [{ object_matchers: [['x', '=']] }] })).toMatch(
+      /^routes\[0\]\.object_matchers\[0\]: must not have fewer than 3 items$/,
+    );
+    expect(problem({})).toBe('receiver: root route must specify a default receiver');
+    expect(problem({ receiver: 'a', object_matchers: [['x', '=', 'y']] })).toBe(
+      'object_matchers[0]: root route must not have any matchers',
+    );
+    expect(problem({ receiver: 'a', match: { x: 'y' } })).toBe(
+      'match.x: root route must not have any matchers',
+    );
+    expect(problem({ receiver: 'a', mute_time_intervals: ['lunch'] })).toBe(
+      'mute_time_intervals: root route must not have any mute time intervals',
+    );
+    expect(problem({ receiver: 'a', routes: [{ receiver: 'zzz' }] })).toBe(
+      "routes[0].receiver: receiver 'zzz' does not exist",
+    );
+    expect(problem({ receiver: 'a', routes: [{ object_matchers: [['x', '=~', '(']] }] })).toMatch(
+      /^routes\[0\]\.object_matchers\[0\]: invalid regular expression "\("/,
     );
     expect(problem({ receiver: 'a', routes: [{ object_matchers: [['x', '<>', 'y']] }] })).toBe(
-      'unknown match type "<>"',
+      'routes[0].object_matchers[0]: unknown match type "<>"',
     );
-    expect(problem({ receiver: 'a', group_wait: 'soon' })).toBe('invalid group_wait "soon"');
-    expect(problem({ receiver: 'a', group_by: ['...', 'x'] })).toContain('wildcard group_by');
+    expect(problem({ receiver: 'a', routes: [{ match_re: { 'a b': '[' } }] })).toMatch(
+      /^routes\[0\]\.match_re\["a b"\]: invalid regular expression/,
+    );
+    expect(problem({ receiver: 'a', routes: [{ matchers: ['nonsense'] }] })).toBe(
+      'routes[0].matchers[0]: bad matcher format: nonsense',
+    );
+    expect(problem({ receiver: 'a', group_wait: 'soon' })).toBe('group_wait: invalid duration "soon"');
+    expect(problem({ receiver: 'a', routes: [{ routes: [{ group_interval: '1m1h' }] }] })).toBe(
+      'routes[0].routes[0].group_interval: invalid duration "1m1h"',
+    );
+    expect(problem({ receiver: 'a', repeat_interval: '0s' })).toBe('repeat_interval: cannot be zero');
+    expect(problem({ receiver: 'a', group_interval: '' })).toBe('group_interval: invalid duration ""');
+    expect(problem({ receiver: 'a', group_wait: '300000000y' })).toBe(
+      'group_wait: invalid duration "300000000y"',
+    );
+    expect(problem({ receiver: 'a', group_by: ['...', 'x'] })).toBe(
+      'group_by: cannot have wildcard group_by (`...`) and other labels at the same time',
+    );
+    expect(problem({ receiver: 'a', group_by: ['x', 'y', 'x'] })).toBe('group_by: duplicated label "x"');
+    expect(problem({ receiver: 'a', routes: [{ active_time_intervals: ['lunch', 'dinner'] }] })).toBe(
+      "routes[0].active_time_intervals[1]: active time interval 'dinner' does not exist",
+    );
+    const nested = (levels: number) => {
+      let route: Route = {};
+      for (let i = 0; i < levels; i++) route = { routes: [route] };
+      return { ...route, receiver: 'a' };
+    };
+    expect(problem(nested(64))).toBeUndefined();
+    expect(problem(nested(65))).toBe(
+      `${'routes[0].'.repeat(65).slice(0, -1)}: routes are nested more than 64 levels deep`,
+    );
+    expect(problem(nested(70))).toMatch(/^routes\[0\](\.routes\[0\])*(\.routes)?: nested too deeply$/);
+    expect(
+      problem({ receiver: 'a', match: JSON.parse(`${'{"a/b":'.repeat(200_000)}1${'}'.repeat(200_000)}`) }),
+    ).toMatch(/^match\["a\/b"\]\["a\/b"\].*: nested too deeply$/);
+  });
+
+  it('reads JSON pointers as field paths', () => {
+    expect(fieldPath('')).toBe('');
+    expect(fieldPath('/routes/1/group_wait')).toBe('routes[1].group_wait');
+    expect(fieldPath('/match/a~1b')).toBe('match["a/b"]');
   });
 
   it('counts how many routes name each receiver', () => {
