@@ -58,6 +58,7 @@ interface Document {
   paths: Record<string, PathItem>;
   components: {
     securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>;
+    schemas: Record<string, { properties?: Record<string, unknown> }>;
   };
 }
 
@@ -146,6 +147,25 @@ describe('the OpenAPI document', () => {
     expect(describe('get', '/api/search')).toContain('signed in');
     expect(describe('get', '/api/health')).toContain('public');
     expect(doc.paths['/api/health']!.get!.security).toEqual([]);
+
+    // a recursive schema (the notification policy tree) is one shared component, by reference
+    const policyRoute = { $ref: '#/components/schemas/NotificationPolicyRoute' };
+    const policies = doc.paths['/api/v1/provisioning/policies']!;
+    expect(policies.get!.responses['200']!.content!['application/json']!.schema).toEqual(policyRoute);
+    expect(policies.delete!.responses['202']!.content!['application/json']!.schema).toEqual(policyRoute);
+    expect(policies.put!.requestBody!.content['application/json']!.schema).toEqual(policyRoute);
+    const routeFields = doc.components.schemas.NotificationPolicyRoute!.properties!;
+    expect(routeFields.routes).toEqual({ type: 'array', items: policyRoute });
+    expect(routeFields.group_by).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(JSON.stringify(doc)).not.toMatch(/"\$ref":"NotificationPolicyRoute"/);
+
+    // a route that only ever refuses (API keys can no longer be created) declares that answer alone
+    const createKey = doc.paths['/api/auth/keys']!.post!;
+    expect(Object.keys(createKey.responses).filter((status) => /^[23]/.test(status))).toEqual([]);
+    expect(createKey.responses['410']!.content!['application/json']!.schema).toMatchObject({
+      type: 'object',
+      required: ['message', 'messageId'],
+    });
 
     // the viewer: swagger-ui from svc's own origin
     const viewer = await fetch(`${server.url}/swagger`);

@@ -19,6 +19,48 @@ const plain = (schema: unknown): JsonSchema => JSON.parse(JSON.stringify(schema)
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
 
+/**
+ * A plain copy of a body or response schema whose named definitions (TypeBox's Cyclic: `$defs`
+ * entries with an `$id`, referred to by that bare id) move to the document's `components.schemas`:
+ * viewers and generated clients resolve `#/components/schemas/<id>`, while a bare id is a relative
+ * URL they would fetch.
+ */
+function sharedDefinitions(schema: unknown, components: Record<string, JsonSchema>): JsonSchema {
+  const copy = plain(schema);
+  const ids = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    for (const def of Object.values(((node as JsonSchema).$defs ?? {}) as Record<string, JsonSchema>)) {
+      if (typeof def.$id === 'string') ids.add(def.$id);
+    }
+    Object.values(node).forEach(collect);
+  };
+  collect(copy);
+  if (!ids.size) return copy;
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (typeof node !== 'object' || node === null) return node;
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$defs') {
+        const kept: Record<string, unknown> = {};
+        for (const [name, def] of Object.entries(value as Record<string, JsonSchema>)) {
+          const { $id, ...body } = def;
+          if (typeof $id === 'string') components[$id] = rewrite(body) as JsonSchema;
+          else kept[name] = rewrite(def);
+        }
+        if (Object.keys(kept).length) out.$defs = kept;
+      } else if (key === '$ref' && typeof value === 'string' && ids.has(value)) {
+        out.$ref = `#/components/schemas/${value}`;
+      } else {
+        out[key] = rewrite(value);
+      }
+    }
+    return out;
+  };
+  return rewrite(copy) as JsonSchema;
+}
+
 function parametersOf(route: CatalogRoute, path: string): Record<string, unknown>[] {
   const parameters: Record<string, unknown>[] = [];
   const params = route.schema.params ? plain(route.schema.params) : undefined;
@@ -41,16 +83,18 @@ function parametersOf(route: CatalogRoute, path: string): Record<string, unknown
   return parameters;
 }
 
-function responsesOf(route: CatalogRoute): Record<string, unknown> {
+function responsesOf(route: CatalogRoute, components: Record<string, JsonSchema>): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   const declared = (route.schema.response ?? {}) as Record<string, unknown>;
   for (const [status, schema] of Object.entries(declared)) {
     responses[status] = {
       description: `${status} response`,
-      content: { 'application/json': { schema: plain(schema) } },
+      content: { 'application/json': { schema: sharedDefinitions(schema, components) } },
     };
   }
-  if (!Object.keys(responses).some((status) => /^2/.test(status))) {
+  // Only a route that declares no answer at all gets the placeholder: one whose only declared
+  // answer is an error (POST /api/auth/keys: always 410) never succeeds.
+  if (Object.keys(responses).length === 0) {
     responses['200'] = { description: 'Success (no response schema declared for this route)' };
   }
   for (const status of ['400', '401', '403', '404']) responses[status] ??= ERROR_RESPONSE;
@@ -77,6 +121,13 @@ export function buildOpenApiDocument(
   options: { version: string; cookieName: string },
 ): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const schemas: Record<string, JsonSchema> = {
+    Error: {
+      type: 'object',
+      required: ['message'],
+      properties: { message: { type: 'string' }, messageId: { type: 'string' } },
+    },
+  };
   for (const route of routes) {
     const path = openApiPath(route.url);
     const item = (paths[path] ??= {});
@@ -90,13 +141,13 @@ export function buildOpenApiDocument(
       tags: [tagOf(path)],
       description: accessText(route),
       parameters: parametersOf(route, path),
-      responses: responsesOf(route),
+      responses: responsesOf(route, schemas),
     };
     if (route.config.public === true) operation.security = [];
     if (route.schema.body) {
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: plain(route.schema.body) } },
+        content: { 'application/json': { schema: sharedDefinitions(route.schema.body, schemas) } },
       };
     }
     item[method] = operation;
@@ -127,13 +178,7 @@ export function buildOpenApiDocument(
           description: 'the session cookie set by POST /login ([auth] login_cookie_name)',
         },
       },
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['message'],
-          properties: { message: { type: 'string' }, messageId: { type: 'string' } },
-        },
-      },
+      schemas,
       responses: {
         Error: {
           description: 'refused: `{message}` says why',
