@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 
 const Names = (description: string) => Type.Optional(Type.Array(Type.String(), { description }));
 const Duration = (description: string) =>

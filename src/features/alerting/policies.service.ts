@@ -53,8 +53,8 @@ export function createPoliciesService(deps: {
      * API body or a provisioning file); a refused tree leaves the saved one as it was.
      */
     async save(orgId: number, body: unknown, provenance: Provenance): Promise<void> {
-      const tree = checked(() => {
-        const parsed = parseRouteTree(body);
+      const tree = await checked(async () => {
+        const parsed = await parseRouteTree(body);
         validateRouteFields(parsed);
         return parsed;
       });
@@ -62,7 +62,7 @@ export function createPoliciesService(deps: {
       if (current) checkProvenance(current.provenance, provenance);
       const names = new Set(await deps.receiverNames(orgId));
       const intervals = new Set(await deps.timeIntervalNames(orgId));
-      checked(() =>
+      await checked(() =>
         validateRouteReferences(
           tree,
           (name) => names.has(name),
@@ -116,9 +116,9 @@ export function createPoliciesService(deps: {
 }
 
 /** Runs a check of the tree, its RouteError as Grafana's 400 naming the field. */
-function checked<T>(check: () => T): T {
+async function checked<T>(check: () => T | Promise<T>): Promise<T> {
   try {
-    return check();
+    return await check();
   } catch (err) {
     if (err instanceof RouteError) throw invalidObject(err.message);
     throw err;

@@ -114,15 +114,15 @@ describe('matchRoutes', () => {
 
 describe('route validation', () => {
   const exists = (name: string) => ['a', 'b'].includes(name);
-  const validate = (body: unknown) => {
-    const tree = parseRouteTree(body);
+  const validate = async (body: unknown) => {
+    const tree = await parseRouteTree(body);
     validateRouteFields(tree);
     validateRouteReferences(tree, exists, (name) => name === 'lunch');
     return tree;
   };
-  const problem = (body: unknown) => {
+  const problem = async (body: unknown) => {
     try {
-      validate(body);
+      await validate(body);
       return undefined;
     } catch (err) {
       expect(err).toBeInstanceOf(RouteError);
@@ -130,7 +130,7 @@ describe('route validation', () => {
     }
   };
 
-  it('accepts a valid tree, dropping unknown fields and provenance at every level', () => {
+  it('accepts a valid tree, dropping unknown fields and provenance at every level', async () => {
     const tree = {
       receiver: 'a',
       provenance: 'api',
@@ -148,7 +148,7 @@ describe('route validation', () => {
         },
       ],
     };
-    expect(validate(tree)).toEqual({
+    expect(await validate(tree)).toEqual({
       receiver: 'a',
       group_wait: '0',
       routes: [
@@ -164,54 +164,56 @@ describe('route validation', () => {
     });
   });
 
-  it('names the field of the first problem by its path', () => {
-    expect(problem('tree')).toBe('policy tree: must be object');
-    expect(problem({ receiver: 'a', group_by: 'abc' })).toBe('group_by: must be array');
-    expect(problem({ receiver: 'a', routes: [{}, { continue: 'yes' }] })).toBe(
+  it('names the field of the first problem by its path', async () => {
+    expect(await problem('tree')).toBe('policy tree: must be object');
+    expect(await problem({ receiver: 'a', group_by: 'abc' })).toBe('group_by: must be array');
+    expect(await problem({ receiver: 'a', routes: [{}, { continue: 'yes' }] })).toBe(
       'routes[1].continue: must be boolean',
     );
-    expect(problem({ receiver: 'a', routes: [{ object_matchers: [['x', '=']] }] })).toMatch(
+    expect(await problem({ receiver: 'a', routes: [{ object_matchers: [['x', '=']] }] })).toMatch(
       /^routes\[0\]\.object_matchers\[0\]: must not have fewer than 3 items$/,
     );
-    expect(problem({})).toBe('receiver: root route must specify a default receiver');
-    expect(problem({ receiver: 'a', object_matchers: [['x', '=', 'y']] })).toBe(
+    expect(await problem({})).toBe('receiver: root route must specify a default receiver');
+    expect(await problem({ receiver: 'a', object_matchers: [['x', '=', 'y']] })).toBe(
       'object_matchers[0]: root route must not have any matchers',
     );
-    expect(problem({ receiver: 'a', match: { x: 'y' } })).toBe(
+    expect(await problem({ receiver: 'a', match: { x: 'y' } })).toBe(
       'match.x: root route must not have any matchers',
     );
-    expect(problem({ receiver: 'a', mute_time_intervals: ['lunch'] })).toBe(
+    expect(await problem({ receiver: 'a', mute_time_intervals: ['lunch'] })).toBe(
       'mute_time_intervals: root route must not have any mute time intervals',
     );
-    expect(problem({ receiver: 'a', routes: [{ receiver: 'zzz' }] })).toBe(
+    expect(await problem({ receiver: 'a', routes: [{ receiver: 'zzz' }] })).toBe(
       "routes[0].receiver: receiver 'zzz' does not exist",
     );
-    expect(problem({ receiver: 'a', routes: [{ object_matchers: [['x', '=~', '(']] }] })).toMatch(
+    expect(await problem({ receiver: 'a', routes: [{ object_matchers: [['x', '=~', '(']] }] })).toMatch(
       /^routes\[0\]\.object_matchers\[0\]: invalid regular expression "\("/,
     );
-    expect(problem({ receiver: 'a', routes: [{ object_matchers: [['x', '<>', 'y']] }] })).toBe(
+    expect(await problem({ receiver: 'a', routes: [{ object_matchers: [['x', '<>', 'y']] }] })).toBe(
       'routes[0].object_matchers[0]: unknown match type "<>"',
     );
-    expect(problem({ receiver: 'a', routes: [{ match_re: { 'a b': '[' } }] })).toMatch(
+    expect(await problem({ receiver: 'a', routes: [{ match_re: { 'a b': '[' } }] })).toMatch(
       /^routes\[0\]\.match_re\["a b"\]: invalid regular expression/,
     );
-    expect(problem({ receiver: 'a', routes: [{ matchers: ['nonsense'] }] })).toBe(
+    expect(await problem({ receiver: 'a', routes: [{ matchers: ['nonsense'] }] })).toBe(
       'routes[0].matchers[0]: bad matcher format: nonsense',
     );
-    expect(problem({ receiver: 'a', group_wait: 'soon' })).toBe('group_wait: invalid duration "soon"');
-    expect(problem({ receiver: 'a', routes: [{ routes: [{ group_interval: '1m1h' }] }] })).toBe(
+    expect(await problem({ receiver: 'a', group_wait: 'soon' })).toBe('group_wait: invalid duration "soon"');
+    expect(await problem({ receiver: 'a', routes: [{ routes: [{ group_interval: '1m1h' }] }] })).toBe(
       'routes[0].routes[0].group_interval: invalid duration "1m1h"',
     );
-    expect(problem({ receiver: 'a', repeat_interval: '0s' })).toBe('repeat_interval: cannot be zero');
-    expect(problem({ receiver: 'a', group_interval: '' })).toBe('group_interval: invalid duration ""');
-    expect(problem({ receiver: 'a', group_wait: '300000000y' })).toBe(
+    expect(await problem({ receiver: 'a', repeat_interval: '0s' })).toBe('repeat_interval: cannot be zero');
+    expect(await problem({ receiver: 'a', group_interval: '' })).toBe('group_interval: invalid duration ""');
+    expect(await problem({ receiver: 'a', group_wait: '300000000y' })).toBe(
       'group_wait: invalid duration "300000000y"',
     );
-    expect(problem({ receiver: 'a', group_by: ['...', 'x'] })).toBe(
+    expect(await problem({ receiver: 'a', group_by: ['...', 'x'] })).toBe(
       'group_by: cannot have wildcard group_by (`...`) and other labels at the same time',
     );
-    expect(problem({ receiver: 'a', group_by: ['x', 'y', 'x'] })).toBe('group_by: duplicated label "x"');
-    expect(problem({ receiver: 'a', routes: [{ active_time_intervals: ['lunch', 'dinner'] }] })).toBe(
+    expect(await problem({ receiver: 'a', group_by: ['x', 'y', 'x'] })).toBe(
+      'group_by: duplicated label "x"',
+    );
+    expect(await problem({ receiver: 'a', routes: [{ active_time_intervals: ['lunch', 'dinner'] }] })).toBe(
       "routes[0].active_time_intervals[1]: active time interval 'dinner' does not exist",
     );
     const nested = (levels: number) => {
@@ -219,13 +221,16 @@ describe('route validation', () => {
       for (let i = 0; i < levels; i++) route = { routes: [route] };
       return { ...route, receiver: 'a' };
     };
-    expect(problem(nested(64))).toBeUndefined();
-    expect(problem(nested(65))).toBe(
+    expect(await problem(nested(64))).toBeUndefined();
+    expect(await problem(nested(65))).toBe(
       `${'routes[0].'.repeat(65).slice(0, -1)}: routes are nested more than 64 levels deep`,
     );
-    expect(problem(nested(70))).toMatch(/^routes\[0\](\.routes\[0\])*(\.routes)?: nested too deeply$/);
+    expect(await problem(nested(70))).toMatch(/^routes\[0\](\.routes\[0\])*(\.routes)?: nested too deeply$/);
     expect(
-      problem({ receiver: 'a', match: JSON.parse(`${'{"a/b":'.repeat(200_000)}1${'}'.repeat(200_000)}`) }),
+      await problem({
+        receiver: 'a',
+        match: JSON.parse(`${'{"a/b":'.repeat(200_000)}1${'}'.repeat(200_000)}`),
+      }),
     ).toMatch(/^match\["a\/b"\]\["a\/b"\].*: nested too deeply$/);
   });
 

@@ -5,7 +5,6 @@
  * problem names its field by path, e.g. `routes[1].group_wait: invalid duration "soon"`. Pure.
  */
 
-import Value from 'typebox/value';
 import { PolicyRoute } from '../policies.schema.js';
 import { compileMatcher, MatcherError, parseMatcher, type Matcher, type MatchType } from './matchers.js';
 import type { Route } from './route.js';
@@ -49,12 +48,16 @@ function shapeError(failure: { instancePath: string; message?: string }): RouteE
   return new RouteError(fieldPath(failure.instancePath), failure.message ?? 'is invalid');
 }
 
+/** typebox/value (a few hundred modules) loads with the first tree checked, not at start. */
+let valueModule: Promise<typeof import('typebox/value')> | undefined;
+
 /**
  * The tree as the schema types it, from any parsed JSON or YAML: unknown fields dropped (Grafana's
  * decoder ignores them) and `provenance` too (svc sets it). Throws RouteError for a wrong type.
  */
-export function parseRouteTree(value: unknown): Route {
+export async function parseRouteTree(value: unknown): Promise<Route> {
   checkNesting(value);
+  const { default: Value } = await (valueModule ??= import('typebox/value'));
   const tree = Value.Clean(PolicyRoute, structuredClone(value));
   const [failure] = Value.Errors(PolicyRoute, tree);
   if (failure) throw shapeError(failure);
