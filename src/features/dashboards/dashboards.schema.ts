@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { Count, Id, LIMITS, Text } from '../../lib/limits.js';
 
 export const UidParams = Type.Object({ uid: Type.String() });

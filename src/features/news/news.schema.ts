@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 
 export const NewsQuery = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 2048, description: 'the RSS 2.0 or Atom feed, http(s)' }),

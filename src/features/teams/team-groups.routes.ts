@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { identityOf } from '../../access/identity.js';
 import { can } from '../../access/evaluator.js';

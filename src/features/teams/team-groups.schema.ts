@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { Id, LIMITS, Text } from '../../lib/limits.js';
 
 /** An external group id as a provider reports it (an LDAP group DN, an OAuth group name). */

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import { PagingQuery } from '../../http/paging.js';
 import { Id, LIMITS, Text } from '../../lib/limits.js';
 

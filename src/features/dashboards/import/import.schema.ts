@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { Id, LIMITS, SANE, Text } from '../../../lib/limits.js';
 
 const ImportInput = Type.Object({

@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Api } from '../../../http/api.js';
 import { identityOf } from '../../../access/identity.js';
 import { Count } from '../../../lib/limits.js';
