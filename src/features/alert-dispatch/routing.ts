@@ -77,7 +77,8 @@ export function routeAlert(
       groupHash: createHash('sha256').update(`${match.receiver}\n${groupKey}`).digest('hex'),
       groupLabels: group,
       timing: {
-        groupWaitMs: durationMs(match.groupWait, 30_000),
+        // Alertmanager: a group_wait of 0s sends a new group at once; the intervals cannot be 0
+        groupWaitMs: durationMs(match.groupWait, 30_000, 0),
         groupIntervalMs: durationMs(match.groupInterval, 300_000),
         repeatIntervalMs: durationMs(match.repeatInterval, 4 * 3_600_000),
       },
@@ -156,7 +157,8 @@ export function labelSetText(labels: Readonly<Record<string, string>>): string {
 }
 
 /** Route durations were validated when the tree was saved; an unreadable one falls back to the default. */
-function durationMs(text: string, fallback: number): number {
+/** `text` in ms, or `fallback` when it is not a duration or is below `least`. */
+function durationMs(text: string, fallback: number, least = 1): number {
   const ms = parseDuration(text);
-  return ms === undefined || ms <= 0 ? fallback : ms;
+  return ms === undefined || ms < least ? fallback : ms;
 }
