@@ -188,7 +188,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authorizer,
     roleInOrg: (userId, orgId) => orgs.roleInOrg(orgId, userId),
   });
-  registerOAuth(featureDeps, { users, orgs, teams, startSession: auth.startSession });
+  registerOAuth(featureDeps, {
+    users,
+    orgs,
+    teams,
+    startSession: auth.startSession,
+    addSessionCheck: (check) => auth.addSessionCheck(check),
+  });
   registerRbac(featureDeps, { orgs, teams, users });
   const dashboards = registerDashboards(featureDeps, { orgs, users, teams });
   registerPreferences(featureDeps, { dashboards, teams, orgs, users });

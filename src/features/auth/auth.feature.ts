@@ -6,7 +6,7 @@ import type { UsersLookup } from '../users/users.lookup.js';
 import { registerAdminSessionsRoutes } from './admin-sessions.routes.js';
 import { registerAuthRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
-import { createAuthnService, type ExternalAuthenticator } from './authn.service.js';
+import { createAuthnService, type ExternalAuthenticator, type SessionCheck } from './authn.service.js';
 import { createIdentityCache } from './identity-cache.js';
 import { createLoginAttemptsStore } from './login-attempts.store.js';
 import { createPasswordAuth, type DirectoryAuth } from './password-auth.js';
@@ -20,6 +20,8 @@ export interface AuthFeature {
   authenticate: RequestAuthenticator;
   /** a new session for a user another feature signed in (an OAuth callback) */
   startSession: SessionsService['create'];
+  /** adds a check of every resolved session (the OAuth access-token refresh) */
+  addSessionCheck(check: SessionCheck): void;
 }
 
 /**
@@ -53,7 +55,9 @@ export function registerAuth(
     bus: deps.cacheBus,
     clock,
   });
+  const sessionChecks: SessionCheck[] = [];
   const authn = createAuthnService({
+    sessionChecks,
     users,
     orgs: siblings.orgs,
     tokens: siblings.serviceAccounts,
@@ -84,5 +88,6 @@ export function registerAuth(
   return {
     authenticate: createRequestAuthenticator({ authn, sessionCookie, clock }),
     startSession: (userId, client) => sessions.create(userId, client),
+    addSessionCheck: (check) => void sessionChecks.push(check),
   };
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../../config/config.js';
 import type { Identity } from '../../access/identity.js';
+import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isStorableId } from '../../lib/limits.js';
 import { isOrgRole, type OrgRole } from '../../access/org-role.js';
@@ -58,6 +59,12 @@ export interface ExternalAuthenticator {
   detect(request: ExternalRequest): ExternalAttempt | undefined;
 }
 
+/**
+ * Asked after a session named its user (another feature's: the OAuth token refresh). Answers until
+ * when the session needs no asking again; a 401 AppError ends the session (logs the user out).
+ */
+export type SessionCheck = (session: { id: number; userId: number; isExternal: boolean }) => Promise<number>;
+
 /** What the HTTP layer hands over; the chain knows nothing about Fastify. */
 interface Credentials {
   authorization?: string;
@@ -90,6 +97,8 @@ export function createAuthnService(deps: {
   cache: IdentityCache;
   /** asked in order before the Authorization header and the session cookie */
   external: ExternalAuthenticator[];
+  /** asked for every session resolved (not for cached identities); more may be added later */
+  sessionChecks: SessionCheck[];
   config: Config;
   clock: Clock;
 }) {
@@ -176,10 +185,22 @@ export function createAuthnService(deps: {
     const user = await users.findById(found.session.user_id, requestedOrg);
     if (!user) throw unauthorized();
     const identity = await asIdentity(user, requestedOrg, 'session');
+    let checkedUntil = Number.POSITIVE_INFINITY;
+    for (const check of deps.sessionChecks) {
+      const session = { id: found.session.id, userId: user.id, isExternal: user.is_external === 1 };
+      try {
+        checkedUntil = Math.min(checkedUntil, await check(session));
+      } catch (err) {
+        if (err instanceof AppError && err.status === 401) await sessions.revoke(found.session.id);
+        throw err;
+      }
+    }
     return {
       identity: { ...identity, sessionTokenId: found.session.id },
       rotatedToken: found.rotatedToken,
-      reusableUntil: found.rotatedToken ? undefined : sessions.rotationDueAt(found.session),
+      reusableUntil: found.rotatedToken
+        ? undefined
+        : Math.min(sessions.rotationDueAt(found.session), checkedUntil),
     };
   }
 

@@ -92,3 +92,9 @@ export const idTokenMissing = defineError(
   'oauth.id-token-missing',
   'Login failed: the login provider did not send an id_token',
 );
+/** Grafana compat: a signed-in user whose access token expired and could not be refreshed. */
+export const expiredAccessToken = defineError(
+  401,
+  'oauth.expired-token',
+  'OAuth access token expired and could not be refreshed, sign in again',
+);

@@ -2,6 +2,7 @@ import { unitOfWork } from '../../store/transaction.js';
 import { createExternalUserSync } from '../external-auth/user-sync.js';
 import { createSessionCookie } from '../auth/session-cookie.js';
 import type { ClientInfo } from '../auth/sessions.service.js';
+import type { SessionCheck } from '../auth/authn.service.js';
 import type { FeatureDeps } from '../feature.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import type { TeamsLookup } from '../teams/teams.lookup.js';
@@ -9,7 +10,8 @@ import type { UsersLookup } from '../users/users.lookup.js';
 import { OAUTH_PRESETS } from '../../config/config.js';
 import { ConfigError } from '../../config/expand.js';
 import { registerOAuthRoutes, redirectUri, type SignInProvider } from './oauth.routes.js';
-import { createOAuthService } from './oauth.service.js';
+import { authModuleOf, createOAuthService, SECRETS_SCOPE } from './oauth.service.js';
+import { createTokenRefresher } from './token-refresh.js';
 import { createStateSealer } from './oauth-state.js';
 import { createOidcClient } from './oidc-client.js';
 import { genericProvider } from './providers/generic.js';
@@ -32,6 +34,7 @@ export function registerOAuth(
       userId: number,
       client: ClientInfo,
     ) => Promise<{ token: string; session: { rotated_at: number } }>;
+    addSessionCheck: (check: SessionCheck) => void;
   },
 ): void {
   const { config, clock } = deps;
@@ -62,13 +65,27 @@ export function registerOAuth(
     });
     return { provider, settings: client.settings, client, oauth };
   });
+  const refresher = createTokenRefresher({
+    users: siblings.users,
+    clients: new Map(
+      providers.filter((p) => p.settings.enabled).map((p) => [authModuleOf(p.provider), p.client]),
+    ),
+    secrets: deps.secrets,
+    clock,
+    scope: SECRETS_SCOPE,
+    log: deps.logger,
+  });
+  siblings.addSessionCheck((session) => refresher.check(session));
   registerOAuthRoutes(deps.api, {
     config,
     clock,
     providers,
     sealer: createStateSealer(config.security.secretKey),
     sessionCookie: createSessionCookie(config),
-    startSession: siblings.startSession,
+    startSession: async (userId, client) => {
+      refresher.forget(userId);
+      return siblings.startSession(userId, client);
+    },
     log: deps.logger,
   });
 }

@@ -16,6 +16,21 @@ export function createUserAuthStore(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The user's most recently linked OAuth identity (auth module `oauth_*`), with its tokens. */
+    latestOAuthOf(userId: number): Promise<UserAuthRow | undefined> {
+      return (
+        db
+          .selectFrom('user_auth')
+          .selectAll()
+          .where('user_id', '=', userId)
+          // `_` matches any one character here; every module starting "oauth" is an OAuth one.
+          .where('auth_module', 'like', 'oauth_%')
+          .orderBy('created', 'desc')
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+      );
+    },
+
     /** The auth modules of each of `userIds` that has any, in link order. */
     async modulesOf(userIds: number[]): Promise<Map<number, string[]>> {
       const modules = new Map<number, string[]>();

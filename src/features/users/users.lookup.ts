@@ -94,6 +94,10 @@ export interface UsersLookup {
    * onUserDeleted listeners run in the same unit of work); false when there is none
    */
   deleteServiceAccountUser(orgId: number, id: number): Promise<boolean>;
+  /** the user's most recent OAuth identity (module `oauth_*`) with its encrypted tokens */
+  latestOAuthIdentity(
+    userId: number,
+  ): Promise<{ authModule: string; authId: string; tokens: ExternalTokens } | undefined>;
   /** links the user to the external identity, keeping the sign-in's tokens */
   linkExternalId(
     userId: number,
@@ -222,6 +226,21 @@ export function createUsersLookup(deps: {
         for (const listener of listeners.deleted) await listener(id);
         return true;
       }),
+    async latestOAuthIdentity(userId) {
+      const row = await userAuth.latestOAuthOf(userId);
+      if (!row) return undefined;
+      return {
+        authModule: row.auth_module,
+        authId: row.auth_id,
+        tokens: {
+          accessToken: row.o_auth_access_token,
+          refreshToken: row.o_auth_refresh_token,
+          idToken: row.o_auth_id_token,
+          tokenType: row.o_auth_token_type,
+          expiry: row.o_auth_expiry,
+        },
+      };
+    },
     linkExternalId: (userId, authModule, authId, tokens, now) =>
       userAuth.save(
         {
