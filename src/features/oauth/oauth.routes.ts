@@ -1,4 +1,4 @@
-import type { Static } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomNonce, randomPKCECodeVerifier, randomState } from 'openid-client';
 import type { Config, GenericOAuthConfig } from '../../config/config.js';

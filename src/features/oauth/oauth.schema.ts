@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 
 /** What the login page needs to know before anyone signs in (a subset of Grafana's frontend settings). */
 export const FrontendSettings = Type.Object({
