@@ -4,7 +4,7 @@ import { heatmapCells, type CalculationOptions } from '../lib/heatmap.js';
 import { formatDateTime } from '../lib/time.js';
 import { formatValueText } from '../lib/units.js';
 import { HoverTip } from './HoverTip.js';
-import { tickAnchor, timeTicks } from './time-ticks.js';
+import { SvgTimeAxis } from './SvgTimeAxis.js';
 import type { PanelProps } from './types.js';
 import './panels-more.css';
 
@@ -130,17 +130,16 @@ export default function HeatmapPanel({ panel, data, width, height, range, timeZo
                 </text>
               ) : null,
             )}
-          {timeTicks(from, to, plotWidth, timeZone).map((tick) => (
-            <text
-              key={tick.time}
-              className="axis-label"
-              x={xOf(tick.time)}
-              y={plotHeight + 14}
-              textAnchor={tickAnchor(xOf(tick.time), plotLeft, width)}
-            >
-              {tick.label}
-            </text>
-          ))}
+          <SvgTimeAxis
+            from={from}
+            to={to}
+            plotWidth={plotWidth}
+            left={plotLeft}
+            width={width}
+            y={plotHeight + 14}
+            timeZone={timeZone}
+            xOf={xOf}
+          />
           {rects}
         </g>
         {showLegend && (

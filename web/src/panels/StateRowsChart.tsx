@@ -3,7 +3,7 @@ import { withAlpha } from '../lib/colors.js';
 import { legendStates, type StateRow, type StateSegment } from '../lib/state-rows.js';
 import { formatDateTime } from '../lib/time.js';
 import { HoverTip } from './HoverTip.js';
-import { tickAnchor, timeTicks } from './time-ticks.js';
+import { SvgTimeAxis } from './SvgTimeAxis.js';
 import './panels-more.css';
 
 export interface StateRowsOptions {
@@ -107,17 +107,16 @@ export function StateRowsChart({ rows, boxes, options, from, to, width, height, 
             </g>
           );
         })}
-        {timeTicks(from, to, plotWidth, timeZone).map((tick) => (
-          <text
-            key={tick.time}
-            className="axis-label"
-            x={xOf(tick.time)}
-            y={plotHeight + 14}
-            textAnchor={tickAnchor(xOf(tick.time), labelWidth, width)}
-          >
-            {tick.label}
-          </text>
-        ))}
+        <SvgTimeAxis
+          from={from}
+          to={to}
+          plotWidth={plotWidth}
+          left={labelWidth}
+          width={width}
+          y={plotHeight + 14}
+          timeZone={timeZone}
+          xOf={xOf}
+        />
       </svg>
       {showLegend && (
         <div className="panel-legend-row" style={{ marginLeft: labelWidth }}>
