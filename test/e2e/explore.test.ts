@@ -78,9 +78,18 @@ describe('Explore in Chromium', () => {
         expect(await cells(left)).toContain(`127.0.0.1:${prometheus.port}`);
         expect(await headers(left)).toEqual(expect.arrayContaining(['job', 'instance', 'Value']));
         expect(exprs(sent.queries)).toContain('up');
-        // the graph: uPlot's canvas in the pane's graph section
+        // the graph: uPlot's canvas in the pane's graph section. A Prometheus started seconds ago may
+        // have no sample in the first range query's steps yet (the instant table has one): run it again.
+        const graph = left.getByRole('region', { name: 'Graph' });
         await expect
-          .poll(() => left.getByRole('region', { name: 'Graph' }).locator('canvas').count())
+          .poll(
+            async () => {
+              const drawn = await graph.locator('canvas').count();
+              if (drawn === 0) await promql.press('Shift+Enter');
+              return drawn;
+            },
+            { timeout: 20_000, intervals: [1_000] },
+          )
           .toBeGreaterThan(0);
         // The time picker: the last 5 minutes, where the seconds-old Prometheus' series fills the graph.
         sent.clear();
