@@ -88,7 +88,7 @@ describe('Explore in Chromium', () => {
               if (drawn === 0) await promql.press('Shift+Enter');
               return drawn;
             },
-            { timeout: 20_000, intervals: [1_000] },
+            { timeout: 20_000, interval: 1_000 },
           )
           .toBeGreaterThan(0);
         // The time picker: the last 5 minutes, where the seconds-old Prometheus' series fills the graph.
