@@ -186,8 +186,8 @@ export function createAuthnService(deps: {
     if (!user) throw unauthorized();
     const identity = await asIdentity(user, requestedOrg, 'session');
     let checkedUntil = Number.POSITIVE_INFINITY;
+    const session = { id: found.session.id, userId: user.id, isExternal: user.is_external === 1 };
     for (const check of deps.sessionChecks) {
-      const session = { id: found.session.id, userId: user.id, isExternal: user.is_external === 1 };
       try {
         checkedUntil = Math.min(checkedUntil, await check(session));
       } catch (err) {
