@@ -243,7 +243,8 @@ export function DashboardView({
   };
   const shiftRange = (direction: -1 | 1) => {
     if (!range) return;
-    const shift = Math.round(((range.to - range.from) / 2) * direction);
+    // Rounded before the sign is applied, so ← then → lands on the same range (Math.round(-0.5) is -0).
+    const shift = direction * Math.round((range.to - range.from) / 2);
     setRaw({ from: String(range.from + shift), to: String(range.to + shift) });
   };
   useShortcuts(
