@@ -225,6 +225,31 @@ export function coherenceChecks(cluster: () => Cluster) {
     expect(await titlesFound(b, word)).toEqual([]);
   });
 
+  it('dashboard save, star and delete are served by GET on the other instances at once', async () => {
+    const [a, b, c] = abc();
+    const uid = await saveDashboard(a, { title: unique('cached') });
+    const path = `/api/dashboards/uid/${uid}`;
+    type Read = { meta: { isStarred: boolean }; dashboard: { title: string; version: number } };
+    const read = async (on: Instance) => {
+      const got = await api<Read>(on, 'GET', path);
+      expect(got.status).toBe(200);
+      return got.body;
+    };
+    // b and c read (and cache) version 1 first
+    expect([(await read(b)).dashboard.version, (await read(c)).dashboard.version]).toEqual([1, 1]);
+    await saveDashboard(a, { uid, title: 'renamed', version: 1 });
+    for (const on of [b, c])
+      expect((await read(on)).dashboard).toMatchObject({ title: 'renamed', version: 2 });
+    expect((await api(b, 'POST', `/api/user/stars/dashboard/uid/${uid}`)).status).toBe(200);
+    expect([(await read(a)).meta.isStarred, (await read(c)).meta.isStarred]).toEqual([true, true]);
+    // a Viewer's permission check reads the dashboard through the same cache
+    const viewer = await createUser(a, 'Viewer');
+    expect(await statusEverywhere([a, b], path, viewer.as)).toEqual([200, 200, 200, 200]);
+    expect((await api(c, 'DELETE', path)).status).toBe(200);
+    expect(await statusEverywhere([a, b], path, viewer.as)).toEqual([404, 404, 404, 404]);
+    for (const on of [a, b]) expect((await api(on, 'GET', path)).status).toBe(404);
+  });
+
   it('data source update is served by the other instances at once', async () => {
     const [a, b, c] = abc();
     const name = unique('ds');

@@ -1,6 +1,7 @@
 import type { Identity } from '../../access/identity.js';
 import type { FeatureDeps } from '../feature.js';
 import { createAccessFactory, folderChainScopes } from './dashboard-access.js';
+import { createDashboardReadCache } from './dashboard-read-cache.js';
 import type { DashboardsLookup, FolderRef } from './dashboards.lookup.js';
 import { registerDashboardsRoutes } from './dashboards.routes.js';
 import {
@@ -82,25 +83,33 @@ export function registerDashboards(
     cacheBus: deps.cacheBus,
     clock: deps.clock,
   });
+  const reads = createDashboardReadCache({
+    store,
+    database: deps.database,
+    cacheBus: deps.cacheBus,
+    clock: deps.clock,
+  });
   const dashboards = createDashboardsService({
     store,
     titles,
     folders,
     access,
+    reads,
     resourcePermissions: deps.resourcePermissions,
     clock: deps.clock,
     versionsToKeep: deps.config.dashboards.versionsToKeep,
     saved: savedListeners,
   });
 
-  // The resolver and the deriver of one check ask for the same dashboard: one query per request.
+  // The resolver and the deriver of one check ask for the same dashboard: one read per request,
+  // from the cache GET uses.
   const heads = new WeakMap<Identity, Map<string, Promise<DashboardHead | undefined>>>();
   const headFor = (identity: Identity, scope: string) => {
     const uid = scope.slice('dashboards:uid:'.length);
     let mine = heads.get(identity);
     if (!mine) heads.set(identity, (mine = new Map<string, Promise<DashboardHead | undefined>>()));
     let head = mine.get(uid);
-    if (!head) mine.set(uid, (head = store.headByUid(identity.orgId, uid)));
+    if (!head) mine.set(uid, (head = reads.row(identity.orgId, uid)));
     return head;
   };
   deps.authorizer.addScopeResolver('dashboards:uid:', async (scope, identity) => {

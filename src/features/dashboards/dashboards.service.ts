@@ -32,6 +32,7 @@ import {
   versionNotFound,
 } from './dashboards.errors.js';
 import type { DashboardHead, DashboardsStore, VersionRow } from './dashboards.store.js';
+import type { DashboardReadCache } from './dashboard-read-cache.js';
 import { folderUrl } from './folders/folder-present.js';
 import type { FolderTree, FolderTreeCache } from './folders/folder-tree.js';
 import type { TitleIndexCache } from './search/title-index.js';
@@ -108,6 +109,8 @@ export function createDashboardsService(deps: {
   titles: TitleIndexCache;
   folders: FolderTreeCache;
   access: AccessFactory;
+  /** the rows and stars GET reads, cached */
+  reads: DashboardReadCache;
   resourcePermissions: ResourcePermissions;
   clock: Clock;
   versionsToKeep: number;
@@ -329,14 +332,11 @@ export function createDashboardsService(deps: {
 
     /** `{"meta":…,"dashboard":<stored text>}` without parsing the stored model. */
     async getJson(identity: Identity, uid: string): Promise<string> {
-      // the caller's star comes with the row (a service account stars nothing)
-      const row = await store.findForRead(
-        identity.orgId,
-        uid,
-        identity.kind === 'user' ? identity.userId : null,
-      );
+      const row = await deps.reads.row(identity.orgId, uid);
       if (!row) throw dashboardNotFound();
-      const isStarred = row.star_id !== null;
+      // a service account stars nothing
+      const isStarred =
+        identity.kind === 'user' && (await deps.reads.isStarred(identity.userId, identity.orgId, row.id));
       const [access, tree] = await Promise.all([deps.access(identity), folders.of(identity.orgId)]);
       const folder = row.folder_uid ? tree.get(row.folder_uid) : undefined;
       // one question to the per-resource index answers every flag below

@@ -39,28 +39,22 @@ const HEAD_COLUMNS = [
  */
 export const orgOfRow = sql<number>`org_id + 0`;
 
-type ReadRow = DashboardRow & {
+/** A dashboard as GET /api/dashboards/uid shows it: the row and its authors' logins. */
+export type ReadRow = DashboardRow & {
   created_by_login: string | null;
   updated_by_login: string | null;
-  star_id: number | null;
 };
 
 /** GET /api/dashboards/uid's query, built and compiled once per Kysely instance (hot path). */
-const findForReadOf = new WeakMap<
-  Db,
-  (orgId: number, uid: string, starredBy: number) => Promise<ReadRow[]>
->();
+const findForReadOf = new WeakMap<Db, (orgId: number, uid: string) => Promise<ReadRow[]>>();
 const prepareFindForRead = (db: Db) =>
-  preparedSelect(db as unknown as Kysely<never>, 3, (orgId: number, uid: string, starredBy: number) =>
+  preparedSelect(db as unknown as Kysely<never>, 2, (orgId: number, uid: string) =>
     db
       .selectFrom('dashboard as d')
       .leftJoin('users as cu', 'cu.id', 'd.created_by')
       .leftJoin('users as uu', 'uu.id', 'd.updated_by')
-      .leftJoin('star as s', (join) =>
-        join.onRef('s.dashboard_id', '=', 'd.id').on('s.user_id', '=', starredBy),
-      )
       .selectAll('d')
-      .select(['cu.login as created_by_login', 'uu.login as updated_by_login', 's.id as star_id'])
+      .select(['cu.login as created_by_login', 'uu.login as updated_by_login'])
       .where('d.org_id', '=', orgId)
       .where('d.uid', '=', uid),
   );
@@ -78,16 +72,11 @@ function queries(db: Db) {
     },
 
     /** The row with the logins of its creator and last editor, for GET. */
-    /** The row with its authors' logins and, in the same query, whether `starredBy` starred it. */
-    async findForRead(
-      orgId: number,
-      uid: string,
-      starredBy: number | null = null,
-    ): Promise<ReadRow | undefined> {
+    /** The row with its authors' logins, for GET (cached by DashboardReadCache). */
+    async findForRead(orgId: number, uid: string): Promise<ReadRow | undefined> {
       let find = findForReadOf.get(db);
       if (!find) findForReadOf.set(db, (find = prepareFindForRead(db)));
-      // no user has id 0: a service account (starredBy null) matches no star
-      return (await find(orgId, uid, starredBy ?? 0))[0];
+      return (await find(orgId, uid))[0];
     },
 
     headByUid(orgId: number, uid: string): Promise<DashboardHead | undefined> {

@@ -1,0 +1,54 @@
+import type { Clock } from '../../lib/clock.js';
+import type { CacheBus } from '../../store/cache-bus.js';
+import type { Database } from '../../store/database.js';
+import { createTableCache } from '../../store/table-cache.js';
+import type { DashboardsStore, ReadRow } from './dashboards.store.js';
+
+/** Bound on the model text the cache holds (characters), so a few huge dashboards cannot grow RSS. */
+const MAX_MODEL_CHARS = 16 * 1024 * 1024;
+
+/**
+ * GET /api/dashboards/uid and the dashboard permission checks without a query on a hit: the row
+ * with its authors' logins by org and uid, and each user's starred dashboards by user and org.
+ * Both are table caches (store/table-cache.ts): any committed write to `dashboard` or `users`
+ * (except `last_seen_at`), resp. `star`, drops them on every instance; a read that overlapped
+ * such a write is served but not kept. The rows are shared between requests: never mutate one.
+ */
+export function createDashboardReadCache(deps: {
+  store: DashboardsStore;
+  database: Database;
+  cacheBus: CacheBus;
+  clock: Clock;
+}) {
+  const { store } = deps;
+  const shared = { database: deps.database, cacheBus: deps.cacheBus, clock: deps.clock, ttlMs: 60_000 };
+  const rows = createTableCache<string, ReadRow | null>({
+    ...shared,
+    topic: 'dashboard-reads',
+    tables: ['dashboard', 'users'],
+    ignoredColumns: ['last_seen_at'],
+    max: 10_000,
+    maxSize: MAX_MODEL_CHARS,
+    sizeOf: (row) => row?.data.length ?? 1,
+  });
+  const stars = createTableCache<string, ReadonlySet<number>>({
+    ...shared,
+    topic: 'dashboard-stars',
+    tables: ['star'],
+    max: 10_000,
+  });
+  return {
+    async row(orgId: number, uid: string): Promise<ReadRow | undefined> {
+      return (
+        (await rows.get(`${orgId}:${uid}`, async () => (await store.findForRead(orgId, uid)) ?? null)) ??
+        undefined
+      );
+    },
+    async isStarred(userId: number, orgId: number, dashboardId: number): Promise<boolean> {
+      const starred = await stars.get(`${userId}:${orgId}`, () => store.starredIds(userId, orgId));
+      return starred.has(dashboardId);
+    },
+  };
+}
+
+export type DashboardReadCache = ReturnType<typeof createDashboardReadCache>;
