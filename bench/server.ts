@@ -60,7 +60,7 @@ export interface ServerOptions {
 }
 
 /**
- * Starts the built server (dist/main.js) on a fresh database, or on `options.shared`, and waits
+ * Starts the built server (dist/bundle/main.js, what `npm start` runs) on a fresh database, or on `options.shared`, and waits
  * until it is ready.
  */
 export async function startServer(
@@ -102,7 +102,7 @@ export async function startServer(
     database = { type: 'sqlite3', path: join(dataDir, 'svc.db') };
     Object.assign(env, { SVC_DATABASE_TYPE: 'sqlite3' });
   }
-  const child = spawn(process.execPath, [...extraArgs, 'dist/main.js'], {
+  const child = spawn(process.execPath, [...extraArgs, 'dist/bundle/main.js'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },

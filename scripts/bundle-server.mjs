@@ -1,0 +1,48 @@
+// Bundles the compiled server (dist/main.js and everything it imports, dependencies included) into
+// one file, dist/bundle/main.js, which `npm start` runs. Start-up is mostly module loading: about
+// 1 200 files, each resolved, read and compiled on its own (Node 20 has no compile cache); one
+// file roughly halves the time to /readyz (docs/PERFORMANCE.md, "Start-up").
+//
+// Left outside the bundle, loaded from node_modules as before:
+// - native or optional drivers, imported at first use: better-sqlite3, pg (and pg-native), mysql2, ioredis;
+// - packages that find their own files next to their code (__dirname): pino's transport worker
+//   and thread-stream, swagger-ui-dist's assets.
+// dist/bundle/ sits as deep as dist/lib/, so `projectRoot` (lib/build-info.ts) is the same.
+import { build } from 'esbuild';
+
+const EXTERNAL = [
+  'better-sqlite3',
+  'pg',
+  'pg-native',
+  'mysql2',
+  'ioredis',
+  'pino',
+  'thread-stream',
+  'swagger-ui-dist',
+];
+
+await build({
+  entryPoints: ['dist/main.js'],
+  outfile: 'dist/bundle/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: EXTERNAL,
+  // CommonJS dependencies inside an ES module bundle still call require() and read __dirname
+  banner: {
+    js: [
+      "import { createRequire as __svcCreateRequire } from 'node:module';",
+      "import { fileURLToPath as __svcFileURLToPath } from 'node:url';",
+      "import { dirname as __svcDirname } from 'node:path';",
+      'const require = __svcCreateRequire(import.meta.url);',
+      'const __filename = __svcFileURLToPath(import.meta.url);',
+      'const __dirname = __svcDirname(__filename);',
+    ].join(' '),
+  },
+  // whitespace and syntax only: names stay, so stack traces and error names read as in dist/
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
