@@ -17,7 +17,8 @@ export interface ExternalUser {
   isGrafanaAdmin?: boolean;
   /**
    * org id -> role, from group mappings (LDAP); when set it replaces `role`: each existing org gets
-   * its role, and a new user's active org is the first of them
+   * its role, a returning user leaves the orgs not in it (Grafana's org sync; an org's last Admin
+   * stays), and a new user's active org is the first of them
    */
   orgRoles?: Map<number, 'Viewer' | 'Editor' | 'Admin' | 'None'>;
   /**
@@ -89,6 +90,11 @@ export function createExternalUserSync(deps: {
         allowSignUp: boolean;
         emailLookup: boolean;
         tokens?: ExternalTokens;
+        /**
+         * Grafana's EnableUser (LDAP): the provider is the source of truth, so a disabled user it
+         * signs in is enabled again rather than refused
+         */
+        enableDisabled?: boolean;
         errors: { signUpDisabled: () => AppError; userDisabled: () => AppError };
       },
       now: number,
@@ -101,12 +107,19 @@ export function createExternalUserSync(deps: {
       const values = { login: info.login, email: info.email, name: info.name, isAdmin: info.isGrafanaAdmin };
       let userId: number;
       if (existing) {
-        if (existing.is_disabled) throw input.errors.userDisabled();
+        if (existing.is_disabled && !input.enableDisabled) throw input.errors.userDisabled();
         userId = existing.id;
-        await users.updateExternalUser(userId, values, now);
+        await users.updateExternalUser(
+          userId,
+          existing.is_disabled ? { ...values, isDisabled: false } : values,
+          now,
+        );
         if (info.orgRoles) {
           for (const [orgId, role] of info.orgRoles)
             if (await orgs.orgExists(orgId)) await syncRole(orgId, userId, role, now);
+          // After the additions, so a user moved out of its active org has another to land in.
+          for (const { orgId } of await orgs.orgsOf(userId))
+            if (!info.orgRoles.has(orgId)) await orgs.removeSyncedMember(orgId, userId);
         } else if (info.role) await syncRole(await syncOrg(existing.org_id), userId, info.role, now);
       } else if (info.orgRoles && (await existingOrgs(info.orgRoles)).length > 0) {
         if (!input.allowSignUp) throw input.errors.signUpDisabled();

@@ -30,8 +30,12 @@ export interface DirectoryUser {
 
 export type LoginOutcome =
   | { kind: 'ok'; user: DirectoryUser }
-  /** the user is in no directory, or its password is wrong, or it is in none of the mapped groups */
-  | { kind: 'refused'; reason: 'not-found' | 'invalid-password' | 'no-group' }
+  /**
+   * the user is in no directory (`not-found`: every server answered so; `unconfirmed`: those that
+   * answered did, another could not be asked), or its password is wrong, or it is in none of the
+   * mapped groups
+   */
+  | { kind: 'refused'; reason: 'not-found' | 'unconfirmed' | 'invalid-password' | 'no-group' }
   /** no server could be asked; `detail` says why (never a credential) */
   | { kind: 'unavailable'; detail: string };
 
@@ -54,6 +58,10 @@ function describe(err: unknown): string {
 function isMemberOf(groups: string[], groupDn: string): boolean {
   return groupDn === '*' || groups.some((g) => g.toLowerCase() === groupDn.toLowerCase());
 }
+
+/** Grafana: with group mappings, a user in none of the mapped groups may not sign in (sync disables it). */
+export const inMappedGroup = (user: DirectoryUser) =>
+  user.server.groupMappings.length === 0 || user.orgRoles.size > 0 || user.isGrafanaAdmin === true;
 
 /**
  * The LDAP side of sign-in, lookups and status for a list of `[[servers]]` (Grafana's multildap):
@@ -136,10 +144,6 @@ export function createDirectory(servers: () => LdapServerConfig[]) {
     };
   }
 
-  /** Grafana: with group mappings, a user in none of the mapped groups may not sign in. */
-  const inMappedGroup = (user: DirectoryUser) =>
-    user.server.groupMappings.length === 0 || user.orgRoles.size > 0 || user.isGrafanaAdmin === true;
-
   async function loginAt(server: LdapServerConfig, conn: LdapConnection, login: string, password: string) {
     const bindsAsUser = server.bindDn.includes('%s') && !server.bindPassword;
     try {
@@ -198,19 +202,26 @@ export function createDirectory(servers: () => LdapServerConfig[]) {
     async login(login: string, password: string): Promise<LoginOutcome> {
       // An empty password is an unauthenticated bind, which servers accept: never a sign-in.
       if (!password || !login) return { kind: 'refused', reason: 'invalid-password' };
-      let refused: LoginOutcome | undefined;
+      const refusals: ('not-found' | 'invalid-password' | 'no-group')[] = [];
       const { answer, failure } = await askServers(async (server, conn) => {
         const outcome = await loginAt(server, conn, login, password);
         if (outcome.kind === 'ok') return outcome;
-        refused ??= outcome;
+        refusals.push(outcome.reason);
         return undefined;
       });
       if (answer) return answer;
-      if (refused) return refused;
-      return { kind: 'unavailable', detail: failure || 'no [[servers]] configured' };
+      if (refusals.length === 0)
+        return { kind: 'unavailable', detail: failure || 'no [[servers]] configured' };
+      // A server that knows the user speaks for it; "not found" holds only when every server said so.
+      const known = refusals.find((reason) => reason !== 'not-found');
+      if (known) return { kind: 'refused', reason: known };
+      return { kind: 'refused', reason: failure ? 'unconfirmed' : 'not-found' };
     },
 
-    /** A user by login without its password (admin lookup and sync): binds as the service account. */
+    /**
+     * A user by login without its password (admin lookup and sync): binds as the service account.
+     * No user and no failure: every server answered that it does not know the login.
+     */
     async find(login: string): Promise<{ user?: DirectoryUser; failure?: string }> {
       const { answer, failure } = await askServers(async (server, conn) => {
         await serviceBind(conn, server);

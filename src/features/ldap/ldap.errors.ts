@@ -24,8 +24,11 @@ export const notLdapUser = defineError(400, 'ldap.not-ldap-user', 'The user is n
 export const syncUserNotFound = defineError(
   400,
   'ldap.sync-user-not-found',
-  'User not found in LDAP: nothing was updated',
+  'User not found in LDAP. Disabled the user without updating information',
 );
+const refusedForAdmin = defineError(400, 'ldap.sync-admin-refused', 'Refusing to sync the server admin');
+export const syncRefusedForAdmin = (login: string) =>
+  refusedForAdmin(`Refusing to sync grafana super admin "${login}" - it would be disabled`);
 const reloadFailed = defineError(400, 'ldap.reload-failed', 'Failed to reload the LDAP configuration');
 export const ldapReloadFailed = (detail: string) =>
   reloadFailed(`Failed to reload the LDAP configuration: ${detail}`);

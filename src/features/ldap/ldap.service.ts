@@ -8,7 +8,7 @@ import type { ExternalUser, ExternalUserSync } from '../external-auth/user-sync.
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
 import type { UsersLookup } from '../users/users.lookup.js';
 import { loadLdapConfig, type LdapServerConfig } from './ldap-config.js';
-import { createDirectory, type DirectoryUser } from './ldap-directory.js';
+import { createDirectory, inMappedGroup, type DirectoryUser } from './ldap-directory.js';
 import {
   ldapNotEnabled,
   ldapReloadFailed,
@@ -18,6 +18,7 @@ import {
   ldapUserDisabled,
   ldapUserNotFound,
   notLdapUser,
+  syncRefusedForAdmin,
   syncUserNotFound,
   userNotFound,
 } from './ldap.errors.js';
@@ -28,7 +29,10 @@ export const LDAP_MODULE = 'ldap';
 /** Sign-in against the directory, user sync, and what the admin API asks. */
 export function createLdapService(deps: {
   config: Config;
-  users: Pick<UsersLookup, 'findById' | 'findByExternalId'>;
+  users: Pick<
+    UsersLookup,
+    'findById' | 'findByExternalId' | 'findByLoginOrEmail' | 'isLinkedTo' | 'disableExternalUser'
+  >;
   orgs: Pick<OrgsLookup, 'orgsOf'>;
   userSync: ExternalUserSync;
   unitOfWork: UnitOfWork;
@@ -68,6 +72,8 @@ export function createLdapService(deps: {
       info,
       allowSignUp: settings.allowSignUp,
       emailLookup: config.auth.oauthAllowInsecureEmailLookup,
+      // Grafana's EnableUser: a user disabled because the directory lost it comes back with it.
+      enableDisabled: true,
       errors: { signUpDisabled: ldapSignUpDisabled, userDisabled: ldapUserDisabled },
     };
     userSync.checkLengths(info, found.dn);
@@ -76,6 +82,18 @@ export function createLdapService(deps: {
       if (isUniqueViolation(err)) return run();
       throw err;
     });
+  }
+
+  /**
+   * Grafana compat: a user an LDAP sign-in created or took over that the directory no longer
+   * knows is disabled (its sessions end); a later sign-in the directory accepts enables it again.
+   * The configured server admin is never disabled this way.
+   */
+  async function disableRemoved(user: { id: number; login: string }): Promise<void> {
+    if (user.login === config.security.adminUser.toLowerCase()) return;
+    if (!(await users.isLinkedTo(user.id, LDAP_MODULE))) return;
+    if (await users.disableExternalUser(user.id, clock.now()))
+      logger.info({ userId: user.id }, 'LDAP: the user is no longer in the directory; disabled');
   }
 
   function requireEnabled(): void {
@@ -89,7 +107,13 @@ export function createLdapService(deps: {
         logger.warn({ detail: outcome.detail }, 'LDAP sign-in: no directory server could be asked');
         throw ldapUnavailable(outcome.detail);
       }
-      if (outcome.kind === 'refused') return undefined;
+      if (outcome.kind === 'refused') {
+        if (outcome.reason === 'not-found') {
+          const existing = await users.findByLoginOrEmail(login.trim().toLowerCase(), null);
+          if (existing) await disableRemoved(existing);
+        }
+        return undefined;
+      }
       return sync(outcome.user);
     },
   };
@@ -157,12 +181,20 @@ export function createLdapService(deps: {
       requireEnabled();
       const user = await users.findById(userId, null);
       if (!user || user.is_service_account) throw userNotFound();
-      // Grafana compat: only a user an external sign-in created or took over is synced.
-      if (!user.is_external) throw notLdapUser();
+      // Grafana compat: only a user an LDAP sign-in created or took over is synced.
+      if (!user.is_external || !(await users.isLinkedTo(user.id, LDAP_MODULE))) throw notLdapUser();
       const { user: found, failure } = await directory.find(user.login);
       if (!found) {
         if (failure) throw ldapSearchFailed(failure);
+        if (user.login === config.security.adminUser.toLowerCase()) throw syncRefusedForAdmin(user.login);
+        await users.disableExternalUser(user.id, clock.now());
         throw syncUserNotFound();
+      }
+      // Grafana compat: with group mappings, a user in none of the mapped groups is disabled.
+      if (!inMappedGroup(found)) {
+        if (user.login === config.security.adminUser.toLowerCase()) throw syncRefusedForAdmin(user.login);
+        await users.disableExternalUser(user.id, clock.now());
+        return;
       }
       await sync(found);
     },

@@ -24,6 +24,12 @@ export interface OrgsLookup {
   /** changes a member's role (an external sign-in syncing the provider's role) */
   setMemberRole(orgId: number, userId: number, role: string, now: number): Promise<void>;
   /**
+   * removes a membership the provider no longer maps (LDAP org sync) inside the caller's unit of
+   * work, with the onOrgMemberRemoved listeners; false when it is not a member or is the org's last
+   * Admin (kept, as Grafana keeps it)
+   */
+  removeSyncedMember(orgId: number, userId: number): Promise<boolean>;
+  /**
    * POST /api/org/users: adds the user `findUser` names with `role`, after the org's checks (role,
    * org, user found, not yet a member); answers the user's id.
    */
@@ -67,6 +73,14 @@ export function createOrgsLookup(
     addMember: (orgId, userId, role, now) => store.addMember(orgId, userId, role, now),
     async setMemberRole(orgId, userId, role, now) {
       await store.setRole(orgId, userId, role, now);
+    },
+    async removeSyncedMember(orgId, userId) {
+      const current = await store.roleOf(orgId, userId);
+      if (!current) return false;
+      if (current === 'Admin' && (await store.countAdmins(orgId)) <= 1) return false;
+      if (!(await store.removeMember(orgId, userId))) return false;
+      for (const listener of listeners.memberRemoved) await listener(orgId, userId);
+      return true;
     },
     addMemberFoundBy: (identity, orgId, role, findUser) => service.addMember(identity, orgId, role, findUser),
     onOrgDeleted: (listener) => void listeners.deleted.push(listener),

@@ -16,6 +16,17 @@ export function createUserAuthStore(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Whether the user is linked to an identity of `authModule` (e.g. it signed in through LDAP once). */
+    async isLinked(userId: number, authModule: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('user_auth')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('auth_module', '=', authModule)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The user's most recently linked OAuth identity (auth module `oauth_*`), with its tokens. */
     latestOAuthOf(userId: number): Promise<UserAuthRow | undefined> {
       return (

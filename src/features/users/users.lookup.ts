@@ -12,6 +12,8 @@ export interface ExternalUserValues {
   email: string;
   name: string;
   isAdmin?: boolean;
+  /** undefined: the disabled flag is left alone; false: a disabled user is enabled again (LDAP) */
+  isDisabled?: boolean;
 }
 
 /** The provider's tokens of a sign-in, already encrypted ('' when absent). */
@@ -77,6 +79,13 @@ export interface UsersLookup {
   /** a user (not a service account) by exact login or email */
   findByLogin(login: string): Promise<UserRow | undefined>;
   findByEmail(email: string): Promise<UserRow | undefined>;
+  /** whether the user is linked to an identity of `authModule` */
+  isLinkedTo(userId: number, authModule: string): Promise<boolean>;
+  /**
+   * disables the user because its provider no longer knows it (LDAP); onUserDisabled listeners
+   * run (its sessions end); false when it was disabled already
+   */
+  disableExternalUser(id: number, now: number): Promise<boolean>;
   /** a new external user (no password) whose active org is `orgId`; answers its id */
   createExternalUser(values: ExternalUserValues, orgId: number, now: number): Promise<number>;
   /** the provider's view of the user wins at each sign-in; marks a linked local user external */
@@ -156,6 +165,14 @@ export function createUsersLookup(deps: {
       const link = await userAuth.findByAuthId(authModule, authId);
       return link && store.getById(link.user_id);
     },
+    isLinkedTo: (userId, authModule) => userAuth.isLinked(userId, authModule),
+    async disableExternalUser(id, now) {
+      const user = await store.getById(id);
+      if (!user || user.is_disabled) return false;
+      await store.update(id, { is_disabled: 1, updated: now });
+      for (const listener of listeners.disabled) await listener(id);
+      return true;
+    },
     findByLogin: (login) => store.getByColumn('login', login),
     findByEmail: (email) => store.getByColumn('email', email),
     createExternalUser(values, orgId, now) {
@@ -185,6 +202,7 @@ export function createUsersLookup(deps: {
         email: values.email.toLowerCase(),
         name: values.name,
         ...(values.isAdmin === undefined ? {} : { is_admin: values.isAdmin ? 1 : 0 }),
+        ...(values.isDisabled === undefined ? {} : { is_disabled: values.isDisabled ? 1 : 0 }),
         is_external: 1,
         updated: now,
       });
