@@ -15,7 +15,16 @@ export function expandValues(sections: IniSections, env: NodeJS.ProcessEnv, home
   }
 }
 
-function expandProviders(value: string, env: NodeJS.ProcessEnv, homepath: string, where: string): string {
+/**
+ * `$__env{VAR}` (unset: empty) and `$__file{path}` (relative to `homepath`, trimmed) in one value;
+ * ldap.toml's values expand the same way.
+ */
+export function expandProviders(
+  value: string,
+  env: Readonly<Record<string, string | undefined>>,
+  homepath: string,
+  where: string,
+): string {
   return value
     .replace(/\$__env\{([^}]*)\}/g, (_, name: string) => env[name.trim()] ?? '')
     .replace(/\$__file\{([^}]*)\}/g, (_, path: string) => {

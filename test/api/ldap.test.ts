@@ -440,6 +440,29 @@ org_role = "Editor"
 });
 
 describe('[auth.ldap] config file', { timeout: 60_000 }, () => {
+  it('takes bind_password from $__env{…} and bind_dn from $__file{…}', async () => {
+    await writeFile(join(dir, 'bind-dn'), `${LDAP_ADMIN_DN}\n`);
+    const tomlFile = await writeToml(
+      toml().replace(
+        /bind_dn = .*\nbind_password = .*\n/,
+        `bind_dn = "$__file{${join(dir, 'bind-dn')}}"\nbind_password = "$__env{TEST_LDAP_BIND_PASSWORD}"\n`,
+      ),
+    );
+    const server = await startTestServer({
+      overrides: { 'auth.ldap': { enabled: 'true', config_file: tomlFile } },
+      env: { TEST_LDAP_BIND_PASSWORD: LDAP_ADMIN_PASSWORD },
+    });
+    expect((await formLogin(server, 'carol', 'carol-pw')).status).toBe(200);
+    // Without the variable the password is empty: slapd refuses a DN without one (unwillingToPerform).
+    const unset = await startTestServer({
+      overrides: { 'auth.ldap': { enabled: 'true', config_file: tomlFile } },
+    });
+    const lookup = await call(unset, 'GET', '/api/admin/ldap/carol', { as: ADMIN });
+    expect(lookup.status).toBe(502);
+    expect(lookup.body).toMatchObject({ messageId: 'ldap.search-failed' });
+    expect(lookup.body.message).toContain('LDAP result code 53');
+  });
+
   it('refuses to start on a TOML syntax error, naming the file and line', async () => {
     const file = await writeToml('[[servers]]\nhost = "127.0.0.1"\nport = \n');
     const database = await createTestDatabase();

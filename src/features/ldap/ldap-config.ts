@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parse, TomlError } from 'smol-toml';
-import { ConfigError } from '../../config/expand.js';
+import { ConfigError, expandProviders } from '../../config/expand.js';
 
 type MappedRole = 'Viewer' | 'Editor' | 'Admin' | 'None';
 const ROLES: readonly MappedRole[] = ['Viewer', 'Editor', 'Admin', 'None'];
@@ -45,11 +45,37 @@ type Table = Record<string, unknown>;
 const isTable = (value: unknown): value is Table =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 
+/** Where `$__env{…}` and `$__file{…}` in the file's values are looked up. */
+export interface LdapExpansion {
+  env: Readonly<Record<string, string | undefined>>;
+  /** relative `$__file{…}` paths are under it, as in the ini files */
+  homepath: string;
+}
+
+/**
+ * Grafana compat: `$__env{VAR}` and `$__file{path}` in the file's values (e.g. bind_password =
+ * "$__env{LDAP_BIND_PASSWORD}"). Grafana expands the file's text before parsing it; expanding
+ * each string value after parsing gives the same result for what operators write, and a secret
+ * holding `"` or `\` stays intact.
+ */
+function expandStrings(value: unknown, at: string, expand: (text: string, at: string) => string): unknown {
+  if (typeof value === 'string') return expand(value, at);
+  if (Array.isArray(value)) return value.map((item, i) => expandStrings(item, `${at}[${i}]`, expand));
+  if (isTable(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        expandStrings(item, at ? `${at}.${key}` : key, expand),
+      ]),
+    );
+  return value;
+}
+
 /**
  * Reads and checks Grafana's ldap.toml. Every problem is a ConfigError naming the file and, for a
  * syntax error, its line and column; for a bad value, the server and key.
  */
-export async function loadLdapConfig(file: string): Promise<LdapServerConfig[]> {
+export async function loadLdapConfig(file: string, expansion: LdapExpansion): Promise<LdapServerConfig[]> {
   const fail = (detail: string): never => {
     throw new ConfigError(`[auth.ldap] config_file ${file}: ${detail}`);
   };
@@ -67,6 +93,15 @@ export async function loadLdapConfig(file: string): Promise<LdapServerConfig[]> 
     const reason = err.message.split('\n')[0]?.replace(/^Invalid TOML document: /, '') ?? 'invalid';
     fail(`line ${err.line}, column ${err.column}: ${reason}`);
   }
+  document = expandStrings(document, '', (text, at) => {
+    if (!text.includes('$__')) return text;
+    try {
+      return expandProviders(text, expansion.env, expansion.homepath, at);
+    } catch (err) {
+      if (err instanceof ConfigError) return fail(err.message);
+      throw err;
+    }
+  }) as Table;
   const servers = document.servers;
   if (!Array.isArray(servers) || servers.length === 0 || !servers.every(isTable))
     return fail('expected at least one [[servers]] table');

@@ -121,7 +121,7 @@ export function createLdapService(deps: {
   return {
     /** Reads the TOML file; a start task, so a bad file stops the start with its line named. */
     async load(): Promise<void> {
-      if (settings.enabled) servers = await loadLdapConfig(settings.configFile);
+      if (settings.enabled) servers = await loadLdapConfig(settings.configFile, config);
     },
 
     /** The login form and Basic auth ask this when LDAP is enabled. */
@@ -135,7 +135,7 @@ export function createLdapService(deps: {
     async reload(): Promise<void> {
       requireEnabled();
       try {
-        servers = await loadLdapConfig(settings.configFile);
+        servers = await loadLdapConfig(settings.configFile, config);
       } catch (err) {
         throw ldapReloadFailed(err instanceof Error ? err.message : String(err));
       }
