@@ -154,6 +154,27 @@ describe('[auth.jwt]', () => {
     expect(expired.body).toMatchObject({ messageId: 'jwt.expired', message: 'JWT: the token has expired' });
   });
 
+  it('refuses a token once its exp has passed even while its verification is cached (within the identity cache TTL of 10 s)', async () => {
+    const clock = new ManualClock(Date.now());
+    const keys = await keyPair('k1');
+    const peer = await startJwksPeer([keys.jwk]);
+    const server = await setup(peer.url, {}, clock);
+    const token = await sign(keys, clock, ALICE, { ttlSeconds: 5 });
+    for (let i = 0; i < 3; i++) {
+      const me = await call(server, 'GET', '/api/user', withToken(token));
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ login: 'alice', authLabels: ['JWT'] });
+      clock.advance(1_000);
+    }
+    // 3 s in: still valid, answered from the caches.
+    expect((await call(server, 'GET', '/api/user', withToken(token))).status).toBe(200);
+    clock.advance(2_500);
+    const expired = await call(server, 'GET', '/api/user', withToken(token));
+    expect(expired.status).toBe(401);
+    expect(expired.body).toMatchObject({ messageId: 'jwt.expired', message: 'JWT: the token has expired' });
+    expect(peer.fetches).toBe(1);
+  });
+
   it('refuses expired, forged, wrong-audience, wrong-issuer, unsigned and garbage tokens with a 401 message', async () => {
     const clock = new ManualClock(Date.now());
     const keys = await keyPair('k1');
