@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 
 /** Debian's package (`apt-get install prometheus`); PROMETHEUS_BIN points elsewhere. */
 const PROMETHEUS_BIN = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
@@ -30,6 +31,11 @@ interface PrometheusOptions {
     pathPrefix?: string;
     basicAuth?: { username: string; password: string };
   };
+  /**
+   * Samples from before the start (OpenMetrics text with timestamps), written into the TSDB with
+   * `promtool tsdb create-blocks-from openmetrics` before Prometheus opens it
+   */
+  backfill?: string;
 }
 
 /** A port nothing listens on right now (bound, then released). */
@@ -76,6 +82,20 @@ export async function startPrometheus(options: PrometheusOptions = {}): Promise<
   ].join('\n');
   await writeFile(join(dir, 'prometheus.yml'), config);
   if (options.alerting) await writeFile(join(dir, 'rules.yml'), options.alerting.rules);
+  if (options.backfill !== undefined) {
+    await writeFile(join(dir, 'backfill.om'), options.backfill);
+    // Debian's prometheus package ships promtool next to prometheus
+    await promisify(execFile)(join(dirname(PROMETHEUS_BIN), 'promtool'), [
+      'tsdb',
+      'create-blocks-from',
+      'openmetrics',
+      join(dir, 'backfill.om'),
+      join(dir, 'data'),
+    ]).catch(async (error: unknown) => {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    });
+  }
 
   let output = '';
   const child: ChildProcess = spawn(
