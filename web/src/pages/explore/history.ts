@@ -33,8 +33,19 @@ function withoutDataSource(query: Target): Target {
 const sameQuery = (a: HistoryEntry, b: HistoryEntry) =>
   a.datasource === b.datasource && JSON.stringify(a.queries) === JSON.stringify(b.queries);
 
-/** Adds a run to the front (moving an identical earlier run there) and returns the new list. */
+/** The text keys of the query editors: a query whose key is there but empty has not been written yet. */
+const TEXT_KEYS = ['expr', 'rawSql', 'query'];
+
+const isBlank = (query: Target) =>
+  TEXT_KEYS.some((key) => typeof query[key] === 'string' && query[key].trim() === '');
+
+/**
+ * Adds a run to the front (moving an identical earlier run there) and returns the new list. A run
+ * with nothing written (a fresh SQL editor run by changing its format) is not a query to go back
+ * to, as in Grafana's history: the list stays as it was.
+ */
 export function addToHistory(userId: number, orgId: number, ran: HistoryEntry): HistoryEntry[] {
+  if (ran.queries.every(isBlank)) return readHistory(userId, orgId);
   // the entry names the data source; its queries do not repeat it (nor do the URL's)
   const entry = { ...ran, queries: ran.queries.map(withoutDataSource) };
   const next = [entry, ...readHistory(userId, orgId).filter((old) => !sameQuery(old, entry))].slice(0, LIMIT);
