@@ -50,7 +50,15 @@ export default function TablePanel({ panel, data, height, timeZone }: PanelProps
   if (!frame) return <div className="panel-empty">No data</div>;
   const visible = columns.map((c, i) => ({ ...c, index: i })).filter((c) => !c.hidden);
   return (
-    <div className="table-panel" style={{ height }}>
+    // Focusable and named so keyboard users can scroll a table taller or wider than its panel (axe:
+    // scrollable-region-focusable).
+    <div
+      className="table-panel"
+      style={{ height }}
+      tabIndex={0}
+      role="group"
+      aria-label={panel.title ? `${panel.title} table` : 'Table'}
+    >
       {data.frames.length > 1 && (
         <select aria-label="Frame" value={frameIndex} onChange={(e) => setFrameIndex(Number(e.target.value))}>
           {data.frames.map((f, i) => (
@@ -66,19 +74,25 @@ export default function TablePanel({ panel, data, height, timeZone }: PanelProps
             {visible.map((column) => (
               <th
                 key={column.index}
-                onClick={() =>
-                  setSort((old) =>
-                    old?.column === column.index
-                      ? { column: column.index, desc: !old.desc }
-                      : { column: column.index, desc: false },
-                  )
-                }
                 aria-sort={
                   sort?.column === column.index ? (sort.desc ? 'descending' : 'ascending') : undefined
                 }
               >
-                {column.name}
-                {sort?.column === column.index ? (sort.desc ? ' ↓' : ' ↑') : ''}
+                {/* a button, so the sort is reachable by Tab and Enter as well as by the mouse */}
+                <button
+                  type="button"
+                  className="table-sort"
+                  onClick={() =>
+                    setSort((old) =>
+                      old?.column === column.index
+                        ? { column: column.index, desc: !old.desc }
+                        : { column: column.index, desc: false },
+                    )
+                  }
+                >
+                  {column.name}
+                  {sort?.column === column.index ? (sort.desc ? ' ↓' : ' ↑') : ''}
+                </button>
               </th>
             ))}
           </tr>
