@@ -60,7 +60,7 @@ export function DashboardView({
   actions?: ReactNode;
   /** edit mode: the editor draws the grid */
   edit?: EditHooks;
-  /** view mode, for users who may edit: a panel's edit button */
+  /** for users who may edit: a panel's edit button (view mode) and the `e` shortcut (also in edit mode) */
   onEditPanel?: (id: number) => void;
 }) {
   const { user, timezone } = useSession();
@@ -247,28 +247,34 @@ export function DashboardView({
     const shift = direction * Math.round((range.to - range.from) / 2);
     setRaw({ from: String(range.from + shift), to: String(range.to + shift) });
   };
+  const editTargetPanel = () => {
+    const id = targetPanel();
+    if (id && onEditPanel) onEditPanel(Number(id));
+  };
+  // In edit mode only `e` (the editor passes onEditPanel while no panel editor is open): the
+  // others act on the viewed dashboard's URL and range, which the editor keeps to itself.
+  const editModeShortcuts = { e: editTargetPanel };
   useShortcuts(
-    {
-      '?': () => setHelp(true),
-      e: () => {
-        const id = targetPanel();
-        if (id && onEditPanel) onEditPanel(Number(id));
-      },
-      v: () => {
-        const id = targetPanel();
-        if (id) setViewPanel(viewPanel ? undefined : id);
-      },
-      Escape: () => viewPanel && setViewPanel(undefined),
-      'd r': () => setTick((t) => t + 1),
-      't z': () => {
-        if (!range) return;
-        const wider = zoomOut(range);
-        setRaw({ from: String(wider.from), to: String(Math.min(wider.to, Date.now())) });
-      },
-      't ArrowLeft': () => shiftRange(-1),
-      't ArrowRight': () => shiftRange(1),
-    },
-    !editing,
+    editing
+      ? editModeShortcuts
+      : {
+          '?': () => setHelp(true),
+          e: editTargetPanel,
+          v: () => {
+            const id = targetPanel();
+            if (id) setViewPanel(viewPanel ? undefined : id);
+          },
+          Escape: () => viewPanel && setViewPanel(undefined),
+          'd r': () => setTick((t) => t + 1),
+          't z': () => {
+            if (!range) return;
+            const wider = zoomOut(range);
+            setRaw({ from: String(wider.from), to: String(Math.min(wider.to, Date.now())) });
+          },
+          't ArrowLeft': () => shiftRange(-1),
+          't ArrowRight': () => shiftRange(1),
+        },
+    !editing || onEditPanel !== undefined,
   );
   const viewed = viewPanel
     ? placed.find((item) => item.panel.type !== 'row' && String(item.panel.id) === viewPanel)

@@ -185,6 +185,9 @@ export default function DashboardEditor({ dashboard, meta, uid, onExit, initialP
         meta={meta}
         uid={uid}
         edit={hooks}
+        // `e` on the focused or hovered panel edits it in edit mode too, as in Grafana; not from
+        // inside the panel editor, whose preview is a panel as well.
+        onEditPanel={editing ? undefined : (id) => setEditing({ id, isNew: false })}
         actions={
           <div className="edit-actions" role="toolbar" aria-label="Edit dashboard">
             <button onClick={addVisualization}>Add visualization</button>
