@@ -1,5 +1,6 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface AxeViolation {
   id: string;
@@ -28,4 +29,10 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
         targets: (v.nodes as any[]).slice(0, 5).map((n) => String(n.target)),
       }));
   });
+}
+
+/** Fails the test, listing them, when axe-core finds serious or critical violations on the page. */
+export async function expectNoSeriousViolations(page: Page, name: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
 }

@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/app.js';
+import { expectNoSeriousViolations } from './axe.js';
+import { createTestData, overviewDashboard, saveDashboard, TESTDATA } from './seed.js';
+import { newPage, openSignedIn, waitForPanels } from './session.js';
+import { expectWalkable, tabWalk } from './tab-walk.js';
+import { useChromium } from './session.js';
+
+// Issue #21 item 6: the panel editor and Explore by keyboard alone. Tab reaches every control,
+// each has a name a screen reader can say and a visible focus ring; axe-core finds nothing serious.
+
+useChromium();
+
+/** Presses Tab until the focus is on the panel `id` of the dashboard grid; fails after `limit` presses. */
+async function tabToPanel(page: Page, id: string, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(
+      () => (globalThis as any).document.activeElement?.dataset?.panelId as string | undefined,
+    );
+    if (focused === id) return;
+  }
+  throw new Error(`Tab never reached panel ${id}`);
+}
+
+const editPanelParam = (page: Page) => new URL(page.url()).searchParams.get('editPanel');
+
+async function seeded(): Promise<TestServer> {
+  const server = await startTestServer();
+  await createTestData(server);
+  await saveDashboard(server, overviewDashboard());
+  return server;
+}
+
+describe('the panel editor and Explore by keyboard', () => {
+  it('opens the editor of the panel reached by Tab with e, and Esc leaves it for the dashboard', async () => {
+    const server = await seeded();
+    const { context, page, errors } = await newPage(server);
+    try {
+      await openSignedIn(page, '/d/e2e-overview');
+      await waitForPanels(page);
+      await tabToPanel(page, '2');
+      await page.keyboard.press('e');
+      await page.waitForURL((url) => url.searchParams.get('editPanel') === '2');
+      const editor = page.getByRole('dialog', { name: 'Edit panel' });
+      await editor.waitFor();
+      // the editor is the one of the panel that had the focus
+      expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe('Availability');
+      await page.keyboard.press('Escape');
+      await editor.waitFor({ state: 'detached' });
+      expect(editPanelParam(page)).toBeNull();
+      expect(new URL(page.url()).pathname).toMatch(/^\/d\/e2e-overview/);
+
+      // Back on the dashboard (now in edit mode), Tab and e open another panel's editor.
+      await page.evaluate(() => (globalThis as any).document.activeElement?.blur());
+      await tabToPanel(page, '1');
+      await page.keyboard.press('e');
+      await editor.waitFor();
+      // (the editor names the panel in the URL with history.replaceState: no navigation to wait for)
+      await expect.poll(() => editPanelParam(page)).toBe('1');
+      expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe('Random walk $host');
+      await page.keyboard.press('Escape');
+      await editor.waitFor({ state: 'detached' });
+      expect(editPanelParam(page)).toBeNull();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reaches, names and shows the focus of every panel editor control; axe finds nothing serious', async () => {
+    const server = await seeded();
+    const { context, page, errors } = await newPage(server);
+    try {
+      await openSignedIn(page, '/d/e2e-overview?editPanel=1');
+      await page.waitForSelector('[role=dialog][aria-label="Edit panel"]');
+      await waitForPanels(page, '.panel-editor');
+      const walk = await tabWalk(page, '.panel-editor');
+      expect(walk.controls.length).toBeGreaterThan(20);
+      expectWalkable(walk, 'panel editor');
+      const names = walk.stops.map((s) => s.name);
+      expect(names).toEqual(expect.arrayContaining(['Apply', 'Discard']));
+      await expectNoSeriousViolations(page, 'panel editor');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reaches, names and shows the focus of every Explore control, with results and history shown', async () => {
+    const server = await seeded();
+    const { context, page, errors } = await newPage(server);
+    try {
+      await openSignedIn(page, '/explore');
+      const left = page.getByRole('region', { name: 'Left pane' });
+      await left.getByLabel('Data source', { exact: true }).selectOption(TESTDATA.uid);
+      await left.getByRole('button', { name: 'Run query' }).click();
+      await left.locator('[aria-label="Graph"] canvas').first().waitFor();
+      await expect
+        .poll(() => left.getByRole('region', { name: 'Table' }).locator('td').count())
+        .toBeGreaterThan(0);
+      await left.getByRole('button', { name: 'Query history' }).click();
+      await left.getByRole('region', { name: 'Query history' }).locator('li').first().waitFor();
+      await expectNoSeriousViolations(page, 'Explore with results');
+      const walk = await tabWalk(page, '.explore-page');
+      expect(walk.controls.length).toBeGreaterThan(10);
+      expectWalkable(walk, 'Explore');
+      expect(walk.stops.map((s) => s.name)).toEqual(
+        expect.arrayContaining(['Data source', 'Run query', 'Query history', 'Split']),
+      );
+
+      // Split by keyboard: Enter on the focused button opens the right pane, which axe checks too.
+      await page.getByRole('button', { name: 'Split' }).focus();
+      await page.keyboard.press('Enter');
+      await page
+        .getByRole('region', { name: 'Right pane' })
+        .locator('[aria-label="Graph"] canvas')
+        .first()
+        .waitFor();
+      await expectNoSeriousViolations(page, 'Explore split');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
