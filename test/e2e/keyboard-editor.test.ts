@@ -80,8 +80,26 @@ describe('the panel editor and Explore by keyboard', () => {
       expect(walk.controls.length).toBeGreaterThan(20);
       expectWalkable(walk, 'panel editor');
       const names = walk.stops.map((s) => s.name);
-      expect(names).toEqual(expect.arrayContaining(['Apply', 'Discard']));
+      expect(names).toEqual(expect.arrayContaining(['Apply', 'Discard', 'Title', 'Data source', 'Unit']));
       await expectNoSeriousViolations(page, 'panel editor');
+
+      // Each visualization brings its own options: every one of them passes the same checks.
+      const editor = page.getByRole('dialog', { name: 'Edit panel' });
+      const kinds = await editor
+        .getByRole('radiogroup', { name: 'Visualization' })
+        .getByRole('radio')
+        .allTextContents();
+      expect(kinds.length).toBeGreaterThanOrEqual(14);
+      for (const kind of kinds.filter((k) => k !== 'Time series')) {
+        await editor.getByRole('radio', { name: kind, exact: true }).click();
+        await expect
+          .poll(() => editor.getByRole('radio', { name: kind, exact: true }).getAttribute('aria-checked'))
+          .toBe('true');
+        await waitForPanels(page, '.panel-editor');
+        const options = await tabWalk(page, '.panel-editor-options', { fromInside: true });
+        expectWalkable(options, `panel editor, ${kind}`);
+        await expectNoSeriousViolations(page, `panel editor, ${kind}`);
+      }
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -19,10 +19,15 @@ export interface Walk {
 }
 
 /**
- * Tabs from the top of the page until every control under `scope` had the focus (or `limit`
- * presses), noting at each stop inside the scope its accessible name and whether a focus ring shows.
+ * Tabs from the top of the page (`fromInside`: from just before the scope) until every control
+ * under `scope` had the focus (or `limit` presses), noting at each stop inside the scope its
+ * accessible name and whether a focus ring shows.
  */
-export async function tabWalk(page: Page, scope: string, limit = 300): Promise<Walk> {
+export async function tabWalk(
+  page: Page,
+  scope: string,
+  { fromInside = false, limit = 300 }: { fromInside?: boolean; limit?: number } = {},
+): Promise<Walk> {
   const controls = await page.evaluate((selector) => {
     const document = (globalThis as any).document;
     const root = document.querySelector(selector);
@@ -42,7 +47,11 @@ export async function tabWalk(page: Page, scope: string, limit = 300): Promise<W
     tabbable.forEach((el, i) => el.setAttribute('data-walk', String(i)));
     return tabbable.map((el) => String(el.outerHTML).slice(0, 160));
   }, scope);
-  await page.evaluate(() => (globalThis as any).document.activeElement?.blur());
+  if (fromInside && controls.length > 0) {
+    // Just before the scope's first control, so the walk is the scope's alone (and short).
+    await page.focus(`${scope} [data-walk="0"]`);
+    await page.keyboard.press('Shift+Tab');
+  } else await page.evaluate(() => (globalThis as any).document.activeElement?.blur());
   const stops: Stop[] = [];
   const reached = new Set<number>();
   for (let i = 0; i < limit && reached.size < controls.length; i++) {
