@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { MYSQL_ADMIN, PG_ADMIN } from '../helpers/databases.js';
+import { expectNoSeriousViolations } from './axe.js';
 import { canvasPixels, recordQueries, screenshot } from './browser.js';
 import { newPage, openSignedIn, useChromium } from './session.js';
+import { expectWalkable, tabWalk } from './tab-walk.js';
 
 // Issue #21, done-when: Explore works against a SQL database in Chromium. Time-series rows in a
 // real MariaDB and a real PostgreSQL, queried with $__timeFilter through the SQL query editor.
@@ -145,6 +147,11 @@ describe('Explore over SQL in Chromium', () => {
         expect(mysqlQuery.queries[0]).toMatchObject({ format: 'time_series', datasource: { uid: MYSQL } });
         // The graph: uPlot drew the series in the first palette colour.
         await expect.poll(() => canvasPixels(page, graphCanvas('Left'), '#7EB26D')).toBeGreaterThan(10);
+        // By keyboard: the SQL editor with the table's columns listed, and the results.
+        await left.getByRole('combobox', { name: 'Table', exact: true }).selectOption('metrics');
+        await left.getByRole('group', { name: 'Columns' }).getByLabel('value').waitFor();
+        expectWalkable(await tabWalk(page, '.explore-page'), 'Explore over SQL');
+        await expectNoSeriousViolations(page, 'Explore over SQL');
 
         // Split: the right pane starts as a copy, then gets PostgreSQL and its own query.
         await page.getByRole('button', { name: 'Split' }).click();

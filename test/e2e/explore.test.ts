@@ -6,8 +6,10 @@ import { ADMIN, call } from '../helpers/client.js';
 import { PG_ADMIN } from '../helpers/databases.js';
 import { createUser } from '../helpers/factories.js';
 import { startPrometheus } from '../helpers/prometheus.js';
+import { expectNoSeriousViolations } from './axe.js';
 import { canvasPixels, recordQueries, screenshot } from './browser.js';
 import { newPage, openSignedIn, useChromium } from './session.js';
+import { expectWalkable, tabWalk } from './tab-walk.js';
 
 // Issue #21 item 4: Explore against a real Prometheus and a real PostgreSQL in Chromium.
 
@@ -101,6 +103,18 @@ describe('Explore in Chromium', () => {
         const graphCanvas = '[aria-label="Left pane"] [aria-label="Graph"] canvas';
         await expect.poll(() => canvasPixels(page, graphCanvas, '#7EB26D')).toBeGreaterThan(10);
         await screenshot(page, 'explore-prometheus');
+        // By keyboard: the PromQL editor with its metrics browser open (filtered), and the results.
+        await left.getByRole('button', { name: 'Metrics browser' }).click();
+        const browser = left.getByRole('region', { name: 'Metrics browser' });
+        await browser.getByLabel('Filter metrics').fill('up');
+        await browser.getByRole('button', { name: 'up', exact: true }).waitFor();
+        expectWalkable(
+          await tabWalk(page, '[aria-label="Left pane"]', { fromInside: true }),
+          'Explore over Prometheus',
+        );
+        await expectNoSeriousViolations(page, 'Explore over Prometheus');
+        await left.getByRole('button', { name: 'Metrics browser' }).click();
+        await browser.waitFor({ state: 'detached' });
 
         // The URL holds the pane (Grafana's left=<json>): a reload runs the same query again.
         const url = new URL(page.url());
