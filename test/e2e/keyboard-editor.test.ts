@@ -34,7 +34,7 @@ async function seeded(): Promise<TestServer> {
 }
 
 describe('the panel editor and Explore by keyboard', () => {
-  it('opens the editor of the panel reached by Tab with e, and Esc leaves it for the dashboard', async () => {
+  it('opens the editor of the panel reached by Tab (or hovered) with e, and Esc leaves it for the dashboard', async () => {
     const server = await seeded();
     const { context, page, errors } = await newPage(server);
     try {
@@ -63,6 +63,15 @@ describe('the panel editor and Explore by keyboard', () => {
       await page.keyboard.press('Escape');
       await editor.waitFor({ state: 'detached' });
       expect(editPanelParam(page)).toBeNull();
+
+      // With no panel focused, e edits the panel under the mouse (edit mode too, as in Grafana).
+      await page.evaluate(() => (globalThis as any).document.activeElement?.blur());
+      await page.hover('[data-panel-id="2"] .panel-body');
+      await page.keyboard.press('e');
+      await editor.waitFor();
+      expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe('Availability');
+      await page.keyboard.press('Escape');
+      await editor.waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { DataSourceInfo } from '../api/datasources.js';
 import { dashboardAnnotations } from '../api/dashboards.js';
 import { dashboardRuleStates } from '../api/rule-editor.js';
@@ -247,6 +247,10 @@ export function DashboardView({
     const shift = direction * Math.round((range.to - range.from) / 2);
     setRaw({ from: String(range.from + shift), to: String(range.to + shift) });
   };
+  const trackHover = (event: MouseEvent) => {
+    const id = (event.target as HTMLElement).closest<HTMLElement>('[data-panel-id]')?.dataset.panelId;
+    if (id) hovered.current = id;
+  };
   const editTargetPanel = () => {
     const id = targetPanel();
     if (id && onEditPanel) onEditPanel(Number(id));
@@ -359,17 +363,17 @@ export function DashboardView({
       )}
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
       {edit ? (
-        edit.renderGrid({ items: placed, renderItem, context })
+        // display: contents keeps the editor's layout; the wrapper only notes the hovered panel for `e`
+        <div style={{ display: 'contents' }} onMouseOver={trackHover}>
+          {edit.renderGrid({ items: placed, renderItem, context })}
+        </div>
       ) : viewed ? (
         <div className="view-panel" data-view-panel={viewed.panel.id}>
           {renderItem(viewed)}
         </div>
       ) : (
         <div
-          onMouseOver={(event) => {
-            const id = (event.target as HTMLElement).closest<HTMLElement>('[data-panel-id]')?.dataset.panelId;
-            if (id) hovered.current = id;
-          }}
+          onMouseOver={trackHover}
           className="grid"
           style={{
             gridTemplateRows: `repeat(${Math.max(rows, 1)}, ${GRID_CELL_HEIGHT}px)`,
