@@ -9,8 +9,17 @@ import type { Db } from './database.js';
  * needs nothing, its transactions hold the database's write lock from BEGIN IMMEDIATE.
  */
 export async function lockParentRow(db: Db, table: 'org' | 'dashboard' | 'team', id: number): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  await forWrite(db, db.selectFrom(table).select('id').where('id', '=', id)).execute();
+}
+
+/**
+ * `query` reading rows the unit of work is about to update, locked until it ends: FOR NO KEY
+ * UPDATE on PostgreSQL (what its UPDATE of non-key columns takes), FOR UPDATE on MySQL, as is on
+ * SQLite (BEGIN IMMEDIATE holds the write lock).
+ */
+export function forWrite<Q extends { forUpdate(): Q; forNoKeyUpdate(): Q }>(db: Db, query: Q): Q {
   const adapter = db.getExecutor().adapter;
-  if (adapter instanceof SqliteAdapter) return;
-  const query = db.selectFrom(table).select('id').where('id', '=', id);
-  await (adapter instanceof PostgresAdapter ? query.forNoKeyUpdate() : query.forUpdate()).execute();
+  if (adapter instanceof SqliteAdapter) return query;
+  return adapter instanceof PostgresAdapter ? query.forNoKeyUpdate() : query.forUpdate();
 }

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../store/unique-violation.js';
 import { can } from '../../access/evaluator.js';
 import type { ResourcePermissions } from '../rbac/resource-permissions.service.js';
 import { diffJson, renderDiff } from './dashboard-diff.js';
-import { defaultsForNew } from './default-grants.js';
+import { defaultsForNew, type DefaultGrants } from './default-grants.js';
 import { GENERAL, type AccessFactory, type CallerAccess } from './dashboard-access.js';
 import {
   dashboardUrl,
@@ -195,23 +195,33 @@ export function createDashboardsService(deps: {
         let id: number;
         let uid: string;
         let version: number;
+        // read inside the unit (with the row lock): setting the dashboard's permissions may have just cleared them
+        let defaults: DefaultGrants = { created_by: userId, ...defaultsForNew(userId, folderUid) };
         if (existing) {
           id = existing.id;
           uid = existing.uid;
           // Overwrites queue on the row lock; other saves only move on from the version they read.
-          const bumped = await trx.bumpVersion(orgId, id, input.overwrite ? undefined : existing.version, {
+          const locked = await trx.lockForSave(orgId, id);
+          if (!locked || (!input.overwrite && locked.version !== existing.version))
+            throw new ConcurrentSave();
+          version = locked.version + 1;
+          defaults = {
+            created_by: locked.created_by,
+            default_creator_admin: locked.default_creator_admin,
+            default_role_grants: locked.default_role_grants,
+          };
+          const data = storedText(model, { id, uid, version });
+          const written = await trx.writeVersion(orgId, id, locked.version, {
             title,
             sort_title: sortTitle,
             slug,
             folder_uid: folderUid,
             updated: now,
             updated_by: userId,
+            data,
             ...provisioning,
           });
-          if (bumped === undefined) throw new ConcurrentSave();
-          version = bumped;
-          const data = storedText(model, { id, uid, version });
-          await trx.setData(id, data);
+          if (!written) throw new ConcurrentSave();
           await trx.insertVersion({
             dashboard_id: id,
             version,
@@ -261,10 +271,6 @@ export function createDashboardsService(deps: {
         }
         await trx.setTags(orgId, id, tagsOf(model));
         for (const listener of deps.saved ?? []) await listener({ orgId, id, uid, folderUid, model, userId });
-        // Read inside the unit: setting the dashboard's permissions may have just cleared them.
-        const defaults = existing
-          ? await trx.defaultGrantsOf(id)
-          : { created_by: userId, ...defaultsForNew(userId, folderUid) };
         afterCommit(() =>
           deps.titles.upsert(orgId, { id, uid, sortTitle, folderUid, tags: tagsOf(model), ...defaults }),
         );

@@ -4,7 +4,7 @@ import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import { sortTitleOf } from './dashboard-model.js';
 import type { DashboardTable, DashboardVersionTable } from '../../store/tables.js';
-import { lockParentRow } from '../../store/locks.js';
+import { forWrite, lockParentRow } from '../../store/locks.js';
 import { preparedSelect } from '../../store/prepared.js';
 import { inTransaction, type AfterCommit } from '../../store/transaction.js';
 
@@ -88,15 +88,6 @@ function queries(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Who created a dashboard and which of its default grants still hold. */
-    async defaultGrantsOf(id: number): Promise<DefaultGrants> {
-      return db
-        .selectFrom('dashboard')
-        .select(['created_by', 'default_creator_admin', 'default_role_grants'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-    },
-
     /** Which default grants a dashboard still derives (the others are being stored as permissions). */
     async setDefaultGrants(
       id: number,
@@ -163,26 +154,37 @@ function queries(db: Db) {
      * Bumps the version (locking the row until commit), only from `expectedVersion` when given;
      * returns the new version, or undefined when another writer got there first.
      */
-    async bumpVersion(
-      orgId: number,
-      id: number,
-      expectedVersion: number | undefined,
-      values: Partial<Omit<DashboardRow, 'id' | 'org_id' | 'version'>>,
-    ): Promise<number | undefined> {
-      let update = db
-        .updateTable('dashboard')
-        .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+    /**
+     * The row's version and default grants, read under the row's write lock (held until the unit
+     * ends): concurrent overwrites of one dashboard queue here, and the defaults are current.
+     */
+    async lockForSave(orgId: number, id: number): Promise<(DefaultGrants & { version: number }) | undefined> {
+      const query = db
+        .selectFrom('dashboard')
+        .select(['version', 'created_by', 'default_creator_admin', 'default_role_grants'])
         .where(orgOfRow, '=', orgId)
         .where('id', '=', id);
-      if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion);
-      const result = await update.executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return undefined;
-      const row = await db
-        .selectFrom('dashboard')
-        .select('version')
+      return forWrite(db, query).executeTakeFirst();
+    },
+
+    /**
+     * A new version in one write: the head columns, the model text and `fromVersion + 1`, if the
+     * row is still at `fromVersion` (false when it is not).
+     */
+    async writeVersion(
+      orgId: number,
+      id: number,
+      fromVersion: number,
+      values: Partial<Omit<DashboardRow, 'id' | 'org_id' | 'version'>>,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('dashboard')
+        .set({ ...values, version: fromVersion + 1 })
+        .where(orgOfRow, '=', orgId)
         .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      return row.version;
+        .where('version', '=', fromVersion)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async setData(id: number, data: string): Promise<void> {
