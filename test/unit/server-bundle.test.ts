@@ -67,6 +67,34 @@ describe('the bundled server (dist/bundle/main.js)', () => {
     expect(((await read.json()) as { dashboard: { title: string } }).dashboard.title).toBe('bundled');
   });
 
+  it('queries a MariaDB data source through the driver loaded at first use', async () => {
+    const created = await call('POST', '/api/datasources', {
+      name: 'mariadb',
+      type: 'mysql',
+      url: '127.0.0.1:3306',
+      user: 'root',
+      access: 'proxy',
+      jsonData: { database: 'mysql' },
+    });
+    expect(created.status).toBe(200);
+    const { datasource } = (await created.json()) as { datasource: { uid: string } };
+    const answer = await call('POST', '/api/ds/query', {
+      from: 'now-1h',
+      to: 'now',
+      queries: [
+        {
+          refId: 'A',
+          datasource: { uid: datasource.uid },
+          format: 'table',
+          rawSql: 'SELECT 6 * 7 AS answer',
+        },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { results: { A: { frames: { data: { values: unknown[][] } }[] } } };
+    expect(body.results.A.frames[0]!.data.values).toEqual([[42]]);
+  });
+
   it('serves the web UI and swagger-ui’s files from their folders', async () => {
     const page = await fetch(new URL('/login', url));
     expect(page.status).toBe(200);
