@@ -329,8 +329,8 @@ describe.each(DASHBOARDS)('$name in Chromium', ({ name, json }) => {
     expect(outcomes.map((o) => o.id).sort()).toEqual(leaves.map((p) => p.id).sort());
     expect(outcomes.filter((o) => o.error !== null)).toEqual([]);
     // finite values are drawn, no series says "No data". Series of NaN only (SWAP Used on a host
-    // without swap: 0/0) reach the panel as null, which the dashboard maps to "N/A" (Grafana would
-    // show "NaN"): those panels must show no error, and are logged.
+    // without swap: 0/0) reach the panel as NaN through the frames' `entities`, and a stat, gauge or
+    // bar gauge shows "NaN" as Grafana does (not the dashboard's null mapping "N/A").
     const wrong = outcomes.filter((o) =>
       expected.get(o.id) === 'finite' ? !o.drawn : expected.get(o.id) === 'none' && o.empty !== 'No data',
     );
@@ -344,6 +344,11 @@ describe.each(DASHBOARDS)('$name in Chromium', ({ name, json }) => {
     const nanOnly = outcomes.filter((o) => expected.get(o.id) === 'nan');
     if (nanOnly.length > 0)
       console.log(`${name}: NaN only: ${nanOnly.map((o) => `${o.title}: ${o.text}`).join('; ')}`);
+    const reduced = nanOnly.filter((o) => ['stat', 'gauge', 'bargauge'].includes(o.type));
+    expect(
+      reduced.filter((o) => !o.text.includes('NaN')).map((o) => `${o.id} ${o.type} "${o.title}": ${o.text}`),
+      'single-value panels over NaN-only series show "NaN"',
+    ).toEqual([]);
     expect(errors).toEqual([]);
     expect(serverErrors).toEqual([]);
   });

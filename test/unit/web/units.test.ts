@@ -29,10 +29,10 @@ describe('value formatting (Grafana units)', () => {
     expect(formatValueText(value, unit, decimals)).toBe(expected);
   });
 
-  it('shows missing values as "-" and infinities by sign', () => {
+  it('shows missing values as "-" and infinities as Grafana (∞, -∞)', () => {
     expect(formatValueText(null, 'bytes')).toBe('-');
-    expect(formatValueText(Infinity, 'short')).toBe('+Inf');
-    expect(formatValueText(-Infinity, 'short')).toBe('-Inf');
+    expect(formatValueText(Infinity, 'short')).toBe('∞');
+    expect(formatValueText(-Infinity, 'short')).toBe('-∞');
   });
 
   it('guesses decimals by magnitude when none are set', () => {

@@ -162,10 +162,13 @@ function applyMappings(
 /** A value ready to show: mapped or formatted with unit and decimals, coloured by thresholds. */
 export function displayValue(value: unknown, config: FieldConfig): DisplayValue {
   const mapped = applyMappings(value, config.mappings);
-  const numeric = typeof value === 'number' && Number.isFinite(value) ? value : null;
+  // Grafana compat: NaN is neither formatted nor coloured by thresholds (it shows as "NaN" in the
+  // base colour); ±Inf are formatted ("∞") and take the outermost threshold step.
+  const numeric = typeof value === 'number' && !Number.isNaN(value) ? value : null;
+  const isNaNumber = typeof value === 'number' && Number.isNaN(value);
   const thresholdColor =
-    numeric !== null
-      ? thresholdFor(numeric, config.thresholds, config.min ?? 0, config.max ?? 100).color
+    numeric !== null || isNaNumber
+      ? thresholdFor(numeric ?? -Infinity, config.thresholds, config.min ?? 0, config.max ?? 100).color
       : undefined;
   const fixedColor = config.color?.mode === 'fixed' ? config.color.fixedColor : undefined;
   const color = resolveColor(mapped?.color ?? fixedColor ?? thresholdColor ?? 'text', '#ccccdc');

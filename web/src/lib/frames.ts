@@ -9,7 +9,14 @@ interface FieldJson {
 
 interface FrameJson {
   schema?: { name?: string; refId?: string; fields?: FieldJson[]; meta?: unknown };
-  data?: { values?: unknown[][] };
+  data?: { values?: unknown[][]; entities?: (FieldEntities | null | undefined)[] };
+}
+
+/** Grafana's wire form for what JSON cannot carry: the rows of a number field holding NaN, +Inf, -Inf. */
+interface FieldEntities {
+  NaN?: number[];
+  Inf?: number[];
+  NegInf?: number[];
 }
 
 export interface QueryResultJson {
@@ -78,15 +85,34 @@ function fieldType(type: string | undefined, values: unknown[]): FieldType {
   return 'other';
 }
 
+/**
+ * A number column with the NaN/±Inf cells restored: JSON cannot carry them, so (as in Grafana's
+ * wire format) the column holds null there and `data.entities` lists the rows.
+ */
+function numberColumn(values: unknown[], entities: FieldEntities | null | undefined): unknown[] {
+  const column = values.map((v) => (typeof v === 'string' ? Number(v) : v));
+  const restore = (rows: unknown, value: number) => {
+    if (!Array.isArray(rows)) return;
+    for (const row of rows)
+      if (Number.isInteger(row) && (row as number) >= 0 && (row as number) < column.length)
+        column[row as number] = value;
+  };
+  restore(entities?.NaN, Number.NaN);
+  restore(entities?.Inf, Number.POSITIVE_INFINITY);
+  restore(entities?.NegInf, Number.NEGATIVE_INFINITY);
+  return column;
+}
+
 function toFrame(json: FrameJson, refId?: string): Frame {
   const fields = (json.schema?.fields ?? []).map((field, index): Field => {
     const values = json.data?.values?.[index] ?? [];
-    const type = fieldType(field.type, values);
+    const entities = json.data?.entities?.[index];
+    // a column of only NaN/Inf cells is all null on the wire, yet numbers
+    const type = entities && field.type === undefined ? 'number' : fieldType(field.type, values);
     return {
       name: field.name ?? `Field ${index + 1}`,
       type,
-      // Grafana compat: JSON cannot carry NaN or Inf, so data frames send null for them.
-      values: type === 'number' ? values.map((v) => (typeof v === 'string' ? Number(v) : v)) : values,
+      values: type === 'number' ? numberColumn(values, entities) : values,
       labels: field.labels,
       config: field.config ?? {},
     };
@@ -151,6 +177,7 @@ function interpolateFieldName(template: string, field: Field, frame: Frame): str
   );
 }
 
+/** A cell as a finite number, else null (NaN and ±Inf too: gaps in graphs, skipped in buckets). */
 export function asNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))

@@ -184,7 +184,8 @@ const DATE_UNITS = new Set(['dateTimeAsIso', 'dateTimeAsUS', 'dateTimeFromNow', 
 /** Formats a number with a Grafana unit id; unknown units are shown as a suffix, as Grafana does. */
 export function formatValue(value: number | null | undefined, unit = '', decimals?: number): FormattedValue {
   if (value === null || value === undefined || Number.isNaN(value)) return { text: '-' };
-  if (!Number.isFinite(value)) return { text: value > 0 ? '+Inf' : '-Inf' };
+  // Grafana compat: its formatters show infinities as toLocaleString() does, without a unit.
+  if (!Number.isFinite(value)) return { text: value > 0 ? '∞' : '-∞' };
   const decimalsOrUndefined = decimals === null ? undefined : decimals;
   if (DATE_UNITS.has(unit)) return { text: new Date(value).toISOString().replace('T', ' ').slice(0, 19) };
   if (unit.startsWith('suffix:'))

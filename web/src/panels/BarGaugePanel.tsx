@@ -13,6 +13,7 @@ export default function BarGaugePanel({ panel, data, width, height }: PanelProps
         const min = value.config.min ?? 0;
         const max = value.config.max ?? 100;
         const fraction =
+          // NaN has no place on the scale (numeric null): an empty gauge, never NaN in the geometry
           value.display.numeric === null
             ? 0
             : Math.max(0, Math.min(1, (value.display.numeric - min) / (max - min || 1)));

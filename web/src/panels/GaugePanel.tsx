@@ -28,6 +28,7 @@ export default function GaugePanel({ panel, data, width, height }: PanelProps) {
         const start = Math.PI * 0.75;
         const sweep = Math.PI * 1.5;
         const fraction =
+          // NaN has no place on the scale (numeric null): an empty gauge, never NaN in the geometry
           value.display.numeric === null
             ? 0
             : Math.max(0, Math.min(1, (value.display.numeric - min) / (max - min || 1)));

@@ -8,7 +8,7 @@ export default function PieChartPanel({ panel, data, width, height }: PanelProps
     data,
     panel.fieldConfig,
     (panel.options?.reduceOptions ?? {}) as ReduceOptions,
-  ).filter((v) => v.display.numeric !== null && v.display.numeric > 0);
+  ).filter((v) => v.display.numeric !== null && Number.isFinite(v.display.numeric) && v.display.numeric > 0);
   if (values.length === 0) return <div className="panel-empty">No data</div>;
   const donut = panel.options?.pieType === 'donut';
   const total = values.reduce((sum, v) => sum + v.display.numeric!, 0);
