@@ -59,6 +59,9 @@ export interface HeatmapColorOptions {
  * between min and max (exponential scale: raised to `exponent`), quantised to `steps`, then a
  * scheme's colour or the fill colour at that opacity.
  */
+/** The schemes a heatmap can use, for the editor's picker. */
+export const HEATMAP_SCHEMES = Object.keys(SCHEMES);
+
 export function heatmapColor(
   options: HeatmapColorOptions | undefined,
   dataMin: number,

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { LEVEL_COLORS, logRows } from '../lib/logs.js';
 import { formatDateTime } from '../lib/time.js';
+import { dedupRows, prettifyLine, type DedupStrategy } from './log-display.js';
 import type { PanelProps } from './types.js';
 import './panels-more.css';
 
@@ -9,6 +10,8 @@ interface Options {
   showLabels?: boolean;
   wrapLogMessage?: boolean;
   sortOrder?: 'Descending' | 'Ascending';
+  prettifyLogMessage?: boolean;
+  dedupStrategy?: DedupStrategy;
 }
 
 /** More lines than a panel can usefully show; the newest (or oldest, by sort order) are kept. */
@@ -21,11 +24,15 @@ export default function LogsPanel({ panel, data, height, timeZone }: PanelProps)
   const rows = useMemo(() => {
     const all = logRows(data);
     all.sort((a, b) => (ascending ? a.time - b.time : b.time - a.time));
-    return all.slice(0, MAX_LINES);
-  }, [data, ascending]);
+    return dedupRows(all.slice(0, MAX_LINES), options.dedupStrategy);
+  }, [data, ascending, options.dedupStrategy]);
   if (rows.length === 0) return <div className="panel-empty">No data</div>;
   return (
-    <div className={`logs-panel${options.wrapLogMessage ? ' wrap' : ''}`} style={{ height }} role="log">
+    <div
+      className={`logs-panel${options.wrapLogMessage || options.prettifyLogMessage ? ' wrap' : ''}`}
+      style={{ height }}
+      role="log"
+    >
       {rows.map((row, i) => (
         <div
           key={i}
@@ -42,7 +49,12 @@ export default function LogsPanel({ panel, data, height, timeZone }: PanelProps)
                 {k}={v}
               </span>
             ))}
-          <span className="log-line">{row.line}</span>
+          {row.duplicates > 0 && (
+            <span className="log-duplicates" data-testid="log-duplicates" title="Duplicates">
+              {row.duplicates + 1}x
+            </span>
+          )}
+          <span className="log-line">{options.prettifyLogMessage ? prettifyLine(row.line) : row.line}</span>
         </div>
       ))}
     </div>

@@ -12,13 +12,14 @@ export default function StateTimelinePanel({ panel, data, width, height, range, 
   const from = range?.from ?? Math.min(...points.map((p) => p.time));
   const to = range?.to ?? Math.max(...points.map((p) => p.time));
   const merge = options.mergeValues !== false;
-  const custom = panel.fieldConfig?.defaults?.custom as { fillOpacity?: number } | undefined;
+  const custom = panel.fieldConfig?.defaults?.custom as
+    { fillOpacity?: number; lineWidth?: number } | undefined;
   return (
     <StateRowsChart
       kind="state-timeline"
       rows={rows}
       boxes={(row) => stateSegments(row.points, merge, to)}
-      options={{ ...options, fillOpacity: custom?.fillOpacity ?? 70 }}
+      options={{ ...options, fillOpacity: custom?.fillOpacity ?? 70, lineWidth: custom?.lineWidth }}
       from={from}
       to={to}
       width={width}

@@ -13,7 +13,8 @@ export default function StatusHistoryPanel({ panel, data, width, height, range, 
   const colWidth = Math.max(0.05, Math.min(1, options.colWidth ?? 0.9));
   const from = range?.from ?? Math.min(...points.map((p) => p.time)) - step / 2;
   const to = range?.to ?? Math.max(...points.map((p) => p.time)) + step / 2;
-  const custom = panel.fieldConfig?.defaults?.custom as { fillOpacity?: number } | undefined;
+  const custom = panel.fieldConfig?.defaults?.custom as
+    { fillOpacity?: number; lineWidth?: number } | undefined;
   return (
     <StateRowsChart
       kind="status-history"
@@ -23,7 +24,7 @@ export default function StatusHistoryPanel({ panel, data, width, height, range, 
           .filter((p) => p.color !== 'transparent')
           .map((p) => ({ ...p, start: p.time - (step * colWidth) / 2, end: p.time + (step * colWidth) / 2 }))
       }
-      options={{ ...options, fillOpacity: custom?.fillOpacity ?? 70 }}
+      options={{ ...options, fillOpacity: custom?.fillOpacity ?? 70, lineWidth: custom?.lineWidth }}
       from={from}
       to={to}
       width={width}

@@ -3,6 +3,7 @@ import { REDUCER_NAMES } from '../../lib/reduce.js';
 import { queriesData } from '../../panels/registry.js';
 import { CheckField, SelectField, TextField } from '../common/fields.js';
 import { FieldOptions } from './FieldOptions.js';
+import { NewPanelTypeOptions } from './NewPanelTypeOptions.js';
 import { VizPicker } from './VizPicker.js';
 
 type Options = Record<string, unknown>;
@@ -121,6 +122,13 @@ export function PanelOptions({ panel, onChange }: { panel: Panel; onChange: (pan
           onChange={(mode) => setOption(['colorMode'], mode)}
         />
       )}
+      <NewPanelTypeOptions
+        type={type}
+        options={options}
+        custom={custom}
+        setOption={setOption}
+        setCustom={setCustom}
+      />
       {queriesData(type) && (
         <FieldOptions
           value={panel.fieldConfig}
