@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { DestinationStream, Logger } from 'pino';
 import { Counter, Gauge } from 'prom-client';
@@ -6,6 +7,7 @@ import { buildApp, type App } from './app.js';
 import type { Config } from './config/config.js';
 import { createLeaseStore } from './features/alert-scheduler/lease.store.js';
 import { ensureDefaultOrgAndAdmin } from './features/users/bootstrap.js';
+import { hashPassword } from './lib/password.js';
 import { createLogger } from './http/logger.js';
 import { applySocketPermissions, listenOptions, prepareSocket, transportOptions } from './http/transport.js';
 import { readBuildInfo } from './lib/build-info.js';
@@ -36,6 +38,7 @@ export async function startServer(
   // first: an unreadable certificate stops the start before anything is opened
   const transport = transportOptions(config.server);
   const logger = createLogger(config, logDestination);
+  const hashAdminPassword = adminPasswordHashOnFirstStart(config);
   const database = openDatabase(config.database, (err) => logger.warn({ err }, 'database connection lost'));
   const cacheBus = createCacheBus(config, logger);
   const built = await buildApp({
@@ -67,7 +70,7 @@ export async function startServer(
   try {
     const applied = await database.migrate();
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-    await ensureDefaultOrgAndAdmin(database.db, config, clock);
+    await ensureDefaultOrgAndAdmin(database.db, config, clock, hashAdminPassword);
     for (const task of built.startTasks) await task();
   } catch (err) {
     await app.close();
@@ -129,4 +132,18 @@ export async function startServer(
     })());
 
   return { ...built, database, cacheBus, logger, url, shutdown };
+}
+
+/**
+ * The admin's password hash, computed once. A first start waits for it after migrating (scrypt on
+ * the thread pool, ~100 ms); on a new SQLite file, where a first start is certain, it starts at
+ * once and runs beside building the app and migrating.
+ */
+function adminPasswordHashOnFirstStart(config: Config): () => Promise<string> {
+  let hash: Promise<string> | undefined;
+  const hashOnce = () => (hash ??= hashPassword(config.security.adminPassword));
+  const firstStart = config.database.type === 'sqlite3' && !existsSync(config.database.path);
+  // the rejection, if any, is the bootstrap's to report
+  if (firstStart && !config.security.disableInitialAdminCreation) hashOnce().catch(() => {});
+  return hashOnce;
 }

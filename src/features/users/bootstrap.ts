@@ -13,10 +13,15 @@ const MAIN_ORG_NAME = 'Main Org.';
  * created only while the user table is empty, in one transaction so that instances starting
  * together cannot create two admins.
  */
-export async function ensureDefaultOrgAndAdmin(db: Db, config: Config, clock: Clock): Promise<void> {
+export async function ensureDefaultOrgAndAdmin(
+  db: Db,
+  config: Config,
+  clock: Clock,
+  adminPasswordHash: () => Promise<string> = () => hashPassword(config.security.adminPassword),
+): Promise<void> {
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return;
-  const password = await hashPassword(config.security.adminPassword);
+  const password = await adminPasswordHash();
   try {
     await createOrgAndAdmin(db, config, clock, password);
   } catch (err) {
