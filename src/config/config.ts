@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { CronError, parseCron } from '../lib/cron.js';
 import { ConfigError } from './expand.js';
 import type { SettingsReader } from './reader.js';
 
@@ -130,6 +131,22 @@ export interface AuthLdapConfig {
   configFile: string;
   allowSignUp: boolean;
   skipOrgRoleSync: boolean;
+  /** the background sync of every LDAP user (Grafana's active_sync_enabled) */
+  activeSyncEnabled: boolean;
+  /** when it runs: a 5-field cron expression in the server's local time, checked at start */
+  syncCron: string;
+}
+
+/** `[auth.ldap] sync_cron`, checked here so that a bad expression stops the start naming it. */
+function readCron(raw: string): string {
+  const expression = raw.trim().replace(/^"(.*)"$/, '$1');
+  try {
+    parseCron(expression);
+  } catch (err) {
+    if (!(err instanceof CronError)) throw err;
+    throw new ConfigError(`invalid value for [auth.ldap] sync_cron: "${raw}" (${err.message})`);
+  }
+  return expression;
 }
 
 /** Grafana compat: list settings are separated by spaces or commas. */
@@ -409,6 +426,8 @@ export function buildConfig(read: SettingsReader, homepath: string, env: Config[
         configFile: underHome(read.string('auth.ldap', 'config_file', 'conf/ldap.toml').trim()),
         allowSignUp: read.bool('auth.ldap', 'allow_sign_up', true),
         skipOrgRoleSync: read.bool('auth.ldap', 'skip_org_role_sync'),
+        activeSyncEnabled: read.bool('auth.ldap', 'active_sync_enabled', true),
+        syncCron: readCron(read.string('auth.ldap', 'sync_cron', '0 1 * * *')),
       },
     },
     metrics: {

@@ -62,3 +62,42 @@ export async function runExclusively(
   if (claimed) await job();
   return claimed;
 }
+
+/**
+ * Claims the run of `operation` that fell due at `dueAt` (a cron schedule's latest firing): succeeds
+ * when its last run anywhere is older than that, by the same compare-and-set as claimRun, so one
+ * instance runs each firing once. The first call ever only records now: a schedule starts with
+ * its next firing, not with one that fell before the first start.
+ */
+export async function claimScheduledRun(
+  db: Db,
+  clock: Clock,
+  operation: string,
+  dueAt: number,
+): Promise<boolean> {
+  const now = clock.now();
+  const row = await db
+    .selectFrom('server_lock')
+    .selectAll()
+    .where('operation_uid', '=', operation)
+    .executeTakeFirst();
+  if (!row) {
+    try {
+      await db
+        .insertInto('server_lock')
+        .values({ operation_uid: operation, version: 0, last_execution: now })
+        .execute();
+    } catch {
+      // another instance inserted it first: it starts the schedule just as well
+    }
+    return false;
+  }
+  if (Number(row.last_execution) >= dueAt) return false;
+  const claimed = await db
+    .updateTable('server_lock')
+    .set({ version: row.version + 1, last_execution: now })
+    .where('operation_uid', '=', operation)
+    .where('version', '=', row.version)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}

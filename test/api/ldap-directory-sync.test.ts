@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, basic, call, cookieValue, session, type Caller } from '../helpers/client.js';
+import { ManualClock } from '../helpers/clock.js';
+import { createTestDatabase } from '../helpers/databases.js';
 import { createUser } from '../helpers/factories.js';
+import { openRawSql } from '../helpers/raw-sql.js';
 import { LDAP_ADMIN_DN, LDAP_ADMIN_PASSWORD, startSlapd, type Slapd } from '../helpers/peers/slapd.js';
 
 // Grafana's handling of users the directory lost: disabled at a sign-in or a sync that does not
@@ -100,10 +103,10 @@ org_role = "${role}"
 ${extra}`;
 }
 
-async function setup(toml: string): Promise<TestServer> {
+async function setup(toml: string, clock?: ManualClock): Promise<TestServer> {
   const file = join(dir, `ldap-${++counter}.toml`);
   await writeFile(file, toml);
-  return startTestServer({ overrides: { 'auth.ldap': { enabled: 'true', config_file: file } } });
+  return startTestServer({ clock, overrides: { 'auth.ldap': { enabled: 'true', config_file: file } } });
 }
 
 async function formLogin(server: TestServer, user: string, password: string) {
@@ -340,5 +343,134 @@ describe('LDAP org sync', { timeout: 60_000 }, () => {
       [1, 'Editor'],
       [2, 'Admin'],
     ]);
+  });
+});
+
+describe('LDAP background sync (active_sync_enabled, sync_cron)', { timeout: 60_000 }, () => {
+  it('syncs every LDAP user at each firing of sync_cron: roles, teams, and users the directory lost disabled', async () => {
+    const clock = new ManualClock();
+    const server = await setup(
+      serverToml(slapd.port, mapping('admins', 1, 'Admin') + mapping('editors', 1, 'Editor')),
+      clock,
+    );
+    const job = server.jobs.find((j) => j.name === 'ldap-background-sync')!;
+    expect(job).toBeDefined();
+    const team = await call<{ teamId: number }>(server, 'POST', '/api/teams', {
+      as: ADMIN,
+      body: { name: 'Ops' },
+    });
+    expect(team.status).toBe(200);
+    const linked = await call(server, 'POST', `/api/teams/${team.body.teamId}/groups`, {
+      as: ADMIN,
+      body: { groupId: group('ops') },
+    });
+    expect(linked.status).toBe(200);
+    const teamMembers = async () => {
+      const list = await call<{ login: string }[]>(server, 'GET', `/api/teams/${team.body.teamId}/members`, {
+        as: ADMIN,
+      });
+      expect(list.status).toBe(200);
+      return list.body.map((m) => m.login).filter((login) => login !== 'admin');
+    };
+
+    for (const uid of ['kate', 'leo', 'mia']) {
+      await slapd.add(person(uid));
+      await addMember('editors', uid);
+    }
+    await addMember('ops', 'kate');
+    const kate = await signedIn(server, 'kate');
+    const leo = await signedIn(server, 'leo');
+    const mia = await signedIn(server, 'mia');
+    const local = await createUser(server, { login: 'nick-local' });
+    expect(await orgsOf(server, kate.id)).toEqual([[1, 'Editor']]);
+    expect(await teamMembers()).toEqual(['kate']);
+
+    // The directory changes: kate moves from ops to admins, leo is deleted, mia leaves every
+    // mapped group.
+    await removeMember('ops', 'kate');
+    await addMember('admins', 'kate');
+    await deletePerson('leo');
+    await removeMember('editors', 'mia');
+
+    // The schedule starts with the first check; nothing is due until 01:00 comes round.
+    await job.run();
+    await job.run();
+    expect(await orgsOf(server, kate.id)).toEqual([[1, 'Editor']]);
+    expect(await userOf(server, leo.id)).toMatchObject({ isDisabled: false });
+
+    // A day later (whatever the server's time zone) 01:00 has passed: the firing syncs everybody.
+    clock.advance(25 * 3_600_000);
+    await job.run();
+    expect(await orgsOf(server, kate.id)).toEqual([[1, 'Admin']]);
+    expect(await teamMembers()).toEqual([]);
+    expect(await userOf(server, kate.id)).toMatchObject({ isDisabled: false });
+    expect(await userOf(server, leo.id)).toMatchObject({ login: 'leo', isDisabled: true });
+    expect(await userOf(server, mia.id)).toMatchObject({ login: 'mia', isDisabled: true });
+    // Disabling ended their sessions; kate's goes on.
+    expect((await call(server, 'GET', '/api/user', { as: leo.as })).status).toBe(401);
+    expect((await call(server, 'GET', '/api/user', { as: mia.as })).status).toBe(401);
+    expect((await call(server, 'GET', '/api/user', { as: kate.as })).status).toBe(200);
+    // Users no LDAP sign-in linked, and the admin, are left alone.
+    expect(await userOf(server, local.id)).toMatchObject({ isDisabled: false });
+    expect(await userOf(server, 1)).toMatchObject({ login: 'admin', isDisabled: false });
+
+    // The same firing runs once: a change now waits for the next one.
+    await addMember('ops', 'kate');
+    await addMember('editors', 'mia');
+    await job.run();
+    expect(await teamMembers()).toEqual([]);
+    expect(await userOf(server, mia.id)).toMatchObject({ isDisabled: true });
+    clock.advance(24 * 3_600_000);
+    await job.run();
+    expect(await teamMembers()).toEqual(['kate']);
+    // A user the directory has again is enabled again (Grafana's EnableUser).
+    expect(await userOf(server, mia.id)).toMatchObject({ isDisabled: false });
+    expect(await orgsOf(server, mia.id)).toEqual([[1, 'Editor']]);
+  });
+
+  it('runs each firing on one instance only, and not at all with active_sync_enabled = false', async () => {
+    const clock = new ManualClock();
+    const file = join(dir, `ldap-${++counter}.toml`);
+    await writeFile(file, serverToml(slapd.port, mapping('editors', 1, 'Editor')));
+    const ldap = { enabled: 'true', config_file: file };
+    const database = await createTestDatabase();
+    try {
+      // Two instances on one database, and a third with the background sync off.
+      const [first, second, off] = [
+        await startTestServer({ clock, database, overrides: { 'auth.ldap': ldap } }),
+        await startTestServer({ clock, database, overrides: { 'auth.ldap': ldap } }),
+        await startTestServer({
+          clock,
+          database,
+          overrides: { 'auth.ldap': { ...ldap, active_sync_enabled: 'false' } },
+        }),
+      ];
+      expect(off.jobs.some((j) => j.name === 'ldap-background-sync')).toBe(false);
+      const jobOf = (server: TestServer) => server.jobs.find((j) => j.name === 'ldap-background-sync')!;
+      const sql = await openRawSql(first.config);
+      const claims = async () => {
+        const rows = await sql.query<{ version: number | string }>(
+          `SELECT version FROM server_lock WHERE operation_uid = 'ldap-background-sync:firing'`,
+        );
+        return rows.map((r) => Number(r.version));
+      };
+
+      await slapd.add(person('olga'));
+      await addMember('editors', 'olga');
+      const olga = await signedIn(first, 'olga');
+      await Promise.all([jobOf(first).run(), jobOf(second).run()]);
+      expect(await claims()).toEqual([0]);
+      await deletePerson('olga');
+      clock.advance(25 * 3_600_000);
+      // Both instances check at once: exactly one claims the firing and syncs.
+      await Promise.all([jobOf(first).run(), jobOf(second).run()]);
+      await Promise.all([jobOf(first).run(), jobOf(second).run()]);
+      expect(await claims()).toEqual([1]);
+      expect(await userOf(second, olga.id)).toMatchObject({ isDisabled: true });
+      await sql.close();
+      for (const server of [first, second, off]) await server.shutdown();
+    } finally {
+      await database.drop();
+    }
   });
 });

@@ -163,6 +163,10 @@ describe('invalid values stop start-up with one line naming the key and the valu
       'invalid value for [auth] login_maximum_lifetime_duration: "forever" (expected a duration such as 30s, 10m or 7d)',
     ],
     ['[metrics]\nenabled = maybe\n', 'invalid value for [metrics] enabled: "maybe" (expected true or false)'],
+    [
+      '[auth.ldap]\nsync_cron = "0 25 * * *"\n',
+      'invalid value for [auth.ldap] sync_cron: "0 25 * * *" (hour 25 is out of range 0-23)',
+    ],
   ];
   it.each(cases)('%s', (ini, message) => {
     const attempt = () => loadConfig({ homepath: home(ini), env: {} });

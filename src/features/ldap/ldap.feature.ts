@@ -1,3 +1,5 @@
+import { parseCron } from '../../lib/cron.js';
+import { claimScheduledRun } from '../../store/server-lock.js';
 import { unitOfWork } from '../../store/transaction.js';
 import type { DirectoryAuth } from '../auth/password-auth.js';
 import { createExternalUserSync } from '../external-auth/user-sync.js';
@@ -29,6 +31,22 @@ export function registerLdap(
     logger: deps.logger,
   });
   deps.hooks.onStart(() => ldap.load());
+  if (config.auth.ldap.enabled && config.auth.ldap.activeSyncEnabled) {
+    const schedule = parseCron(config.auth.ldap.syncCron);
+    // Checked every minute (cron's resolution) by the one instance running background jobs; each
+    // firing is claimed in server_lock, so it runs once even across a lease hand-over.
+    deps.hooks.addJob({
+      name: 'ldap-background-sync',
+      intervalMs: 60_000,
+      frequent: true,
+      async run() {
+        const dueAt = schedule.previous(deps.clock.now());
+        if (dueAt === undefined) return;
+        if (await claimScheduledRun(deps.db, deps.clock, 'ldap-background-sync:firing', dueAt))
+          await ldap.syncAll();
+      },
+    });
+  }
   registerLdapRoutes(deps.api, { ldap });
   return { directory: config.auth.ldap.enabled ? ldap.passwordAuth : undefined };
 }

@@ -26,12 +26,26 @@ import {
 /** Grafana's auth module name for LDAP identities (user_auth.auth_module). */
 export const LDAP_MODULE = 'ldap';
 
+type SyncOutcome = 'synced' | 'not-found' | 'no-group' | 'admin-refused';
+
+/** What a background sync run did: users synced, disabled (lost by the directory), not synced. */
+export interface SyncAllCounts {
+  synced: number;
+  disabled: number;
+  failed: number;
+}
+
 /** Sign-in against the directory, user sync, and what the admin API asks. */
 export function createLdapService(deps: {
   config: Config;
   users: Pick<
     UsersLookup,
-    'findById' | 'findByExternalId' | 'findByLoginOrEmail' | 'isLinkedTo' | 'disableExternalUser'
+    | 'findById'
+    | 'findByExternalId'
+    | 'findByLoginOrEmail'
+    | 'isLinkedTo'
+    | 'usersLinkedTo'
+    | 'disableExternalUser'
   >;
   orgs: Pick<OrgsLookup, 'orgsOf'>;
   userSync: ExternalUserSync;
@@ -42,6 +56,7 @@ export function createLdapService(deps: {
   const { config, users, userSync, clock, logger } = deps;
   const settings = config.auth.ldap;
   let servers: LdapServerConfig[] = [];
+  let syncingAll = false;
   const directory = createDirectory(() => servers);
 
   function asExternalUser(found: DirectoryUser): ExternalUser {
@@ -94,6 +109,30 @@ export function createLdapService(deps: {
     if (!(await users.isLinkedTo(user.id, LDAP_MODULE))) return;
     if (await users.disableExternalUser(user.id, clock.now()))
       logger.info({ userId: user.id }, 'LDAP: the user is no longer in the directory; disabled');
+  }
+
+  /**
+   * The directory's view of one LDAP-linked user applied: synced, or disabled when the directory
+   * no longer has it or (with group mappings) it is in none of the mapped groups; never the
+   * configured server admin. Throws ldapSearchFailed when no server could say.
+   */
+  async function syncLinked(user: { id: number; login: string }): Promise<SyncOutcome> {
+    const { user: found, failure } = await directory.find(user.login);
+    const isAdmin = user.login === config.security.adminUser.toLowerCase();
+    if (!found) {
+      if (failure) throw ldapSearchFailed(failure);
+      if (isAdmin) return 'admin-refused';
+      await users.disableExternalUser(user.id, clock.now());
+      return 'not-found';
+    }
+    // Grafana compat: with group mappings, a user in none of the mapped groups is disabled.
+    if (!inMappedGroup(found)) {
+      if (isAdmin) return 'admin-refused';
+      await users.disableExternalUser(user.id, clock.now());
+      return 'no-group';
+    }
+    await sync(found);
+    return 'synced';
   }
 
   function requireEnabled(): void {
@@ -183,20 +222,47 @@ export function createLdapService(deps: {
       if (!user || user.is_service_account) throw userNotFound();
       // Grafana compat: only a user an LDAP sign-in created or took over is synced.
       if (!user.is_external || !(await users.isLinkedTo(user.id, LDAP_MODULE))) throw notLdapUser();
-      const { user: found, failure } = await directory.find(user.login);
-      if (!found) {
-        if (failure) throw ldapSearchFailed(failure);
-        if (user.login === config.security.adminUser.toLowerCase()) throw syncRefusedForAdmin(user.login);
-        await users.disableExternalUser(user.id, clock.now());
-        throw syncUserNotFound();
+      const outcome = await syncLinked(user);
+      if (outcome === 'admin-refused') throw syncRefusedForAdmin(user.login);
+      if (outcome === 'not-found') throw syncUserNotFound();
+    },
+
+    /**
+     * The background sync (`active_sync_enabled`): every user linked to LDAP, one after the other,
+     * as POST /api/admin/ldap/sync/:id syncs one. A user the directory could not be asked about is
+     * left as it is; with no server reachable at all the run is skipped. Runs never overlap: a
+     * call while one is in progress answers undefined at once.
+     */
+    async syncAll(): Promise<SyncAllCounts | undefined> {
+      if (!settings.enabled || syncingAll) return undefined;
+      syncingAll = true;
+      try {
+        const statuses = await directory.status();
+        if (!statuses.some((s) => s.available)) {
+          logger.warn(
+            { servers: statuses },
+            'LDAP background sync skipped: no directory server could be reached',
+          );
+          return undefined;
+        }
+        const counts: SyncAllCounts = { synced: 0, disabled: 0, failed: 0 };
+        for (const id of await users.usersLinkedTo(LDAP_MODULE)) {
+          const user = await users.findById(id, null);
+          if (!user || user.is_service_account || !user.is_external) continue;
+          try {
+            const outcome = await syncLinked(user);
+            if (outcome === 'synced') counts.synced++;
+            else if (outcome !== 'admin-refused') counts.disabled++;
+          } catch (err) {
+            counts.failed++;
+            logger.warn({ err, userId: user.id }, 'LDAP background sync: the user could not be synced');
+          }
+        }
+        logger.info(counts, 'LDAP background sync done');
+        return counts;
+      } finally {
+        syncingAll = false;
       }
-      // Grafana compat: with group mappings, a user in none of the mapped groups is disabled.
-      if (!inMappedGroup(found)) {
-        if (user.login === config.security.adminUser.toLowerCase()) throw syncRefusedForAdmin(user.login);
-        await users.disableExternalUser(user.id, clock.now());
-        return;
-      }
-      await sync(found);
     },
   };
 }

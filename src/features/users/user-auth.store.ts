@@ -27,6 +27,17 @@ export function createUserAuthStore(db: Db) {
       return row !== undefined;
     },
 
+    /** The ids of the users linked to an identity of `authModule` (the LDAP background sync's list). */
+    async userIdsOf(authModule: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('user_auth')
+        .select('user_id')
+        .where('auth_module', '=', authModule)
+        .orderBy('user_id')
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+
     /** The user's most recently linked OAuth identity (auth module `oauth_*`), with its tokens. */
     latestOAuthOf(userId: number): Promise<UserAuthRow | undefined> {
       return (

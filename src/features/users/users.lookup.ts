@@ -81,6 +81,8 @@ export interface UsersLookup {
   findByEmail(email: string): Promise<UserRow | undefined>;
   /** whether the user is linked to an identity of `authModule` */
   isLinkedTo(userId: number, authModule: string): Promise<boolean>;
+  /** the ids of the users linked to an identity of `authModule`, ascending */
+  usersLinkedTo(authModule: string): Promise<number[]>;
   /**
    * disables the user because its provider no longer knows it (LDAP); onUserDisabled listeners
    * run (its sessions end); false when it was disabled already
@@ -166,6 +168,7 @@ export function createUsersLookup(deps: {
       return link && store.getById(link.user_id);
     },
     isLinkedTo: (userId, authModule) => userAuth.isLinked(userId, authModule),
+    usersLinkedTo: (authModule) => userAuth.userIdsOf(authModule),
     async disableExternalUser(id, now) {
       const user = await store.getById(id);
       if (!user || user.is_disabled) return false;
