@@ -474,3 +474,64 @@ describe('LDAP background sync (active_sync_enabled, sync_cron)', { timeout: 60_
     }
   });
 });
+
+describe('LDAP team sync: synced members are marked', { timeout: 60_000 }, () => {
+  it('GET /api/teams/:id/members gives members team sync added the label "LDAP", and every member its auth_module', async () => {
+    const server = await setup(serverToml(slapd.port, mapping('editors', 1, 'Editor')));
+    const newTeam = async (name: string) => {
+      const created = await call<{ teamId: number }>(server, 'POST', '/api/teams', {
+        as: ADMIN,
+        body: { name },
+      });
+      expect(created.status).toBe(200);
+      return created.body.teamId;
+    };
+    const ops = await newTeam('Ops');
+    const manual = await newTeam('Manual');
+    const linked = await call(server, 'POST', `/api/teams/${ops}/groups`, {
+      as: ADMIN,
+      body: { groupId: group('ops') },
+    });
+    expect(linked.status).toBe(200);
+    await slapd.add(person('pat'));
+    await addMember('editors', 'pat');
+    await addMember('ops', 'pat');
+    const pat = await signedIn(server, 'pat');
+    const local = await createUser(server, { login: 'quinn-local' });
+    const addByHand = async (teamId: number, userId: number) => {
+      const added = await call(server, 'POST', `/api/teams/${teamId}/members`, {
+        as: ADMIN,
+        body: { userId },
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+    };
+    await addByHand(ops, local.id);
+    await addByHand(manual, pat.id);
+    type Member = { login: string; userId: number; auth_module: string; labels: string[] };
+    const members = async (teamId: number) => {
+      const list = await call<Member[]>(server, 'GET', `/api/teams/${teamId}/members`, { as: ADMIN });
+      expect(list.status).toBe(200);
+      return list.body.map((m) => ({ login: m.login, auth_module: m.auth_module, labels: m.labels }));
+    };
+
+    // The creator (local admin) and the member added by hand are plain; pat came through team sync.
+    expect(await members(ops)).toEqual([
+      { login: 'admin', auth_module: '', labels: [] },
+      { login: 'pat', auth_module: 'ldap', labels: ['LDAP'] },
+      { login: 'quinn-local', auth_module: '', labels: [] },
+    ]);
+    // An LDAP user added by hand carries its auth module but no label: the sync did not add it.
+    expect(await members(manual)).toEqual([
+      { login: 'admin', auth_module: '', labels: [] },
+      { login: 'pat', auth_module: 'ldap', labels: [] },
+    ]);
+
+    // As in Grafana, a synced member may still be removed by hand; the next sync adds it back.
+    const removed = await call(server, 'DELETE', `/api/teams/${ops}/members/${pat.id}`, { as: ADMIN });
+    expect(removed.status).toBe(200);
+    expect((await members(ops)).map((m) => m.login)).toEqual(['admin', 'quinn-local']);
+    const synced = await call(server, 'POST', `/api/admin/ldap/sync/${pat.id}`, { as: ADMIN });
+    expect(synced.status).toBe(200);
+    expect(await members(ops)).toContainEqual({ login: 'pat', auth_module: 'ldap', labels: ['LDAP'] });
+  });
+});

@@ -6,7 +6,7 @@ import { startTestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { LDAP_ADMIN_DN, LDAP_ADMIN_PASSWORD, startSlapd, type Slapd } from '../helpers/peers/slapd.js';
 import { screenshot } from './browser.js';
-import { newPage, signIn, useChromium } from './session.js';
+import { newPage, openSignedIn, signIn, useChromium } from './session.js';
 
 useChromium();
 
@@ -141,6 +141,21 @@ describe('sign in with LDAP in Chromium', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+
+    // The team page marks the member team sync added with its provider's label.
+    const admin = await newPage(server);
+    try {
+      await openSignedIn(admin.page, `/org/teams/edit/${team.body.teamId}`);
+      const table = admin.page.getByRole('table', { name: 'Team members' });
+      await table.locator('tr', { hasText: 'lena@example.org' }).getByText('LDAP', { exact: true }).waitFor();
+      const adminRow = table.locator('tr', { hasText: 'admin@localhost' });
+      await adminRow.getByText('Team admin').waitFor();
+      expect(await adminRow.getByText('LDAP', { exact: true }).count()).toBe(0);
+      await screenshot(admin.page, 'ldap-synced-team-member');
+      expect(admin.errors).toEqual([]);
+    } finally {
+      await admin.context.close();
     }
   });
 });

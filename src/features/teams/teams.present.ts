@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TeamMemberDto, TeamDto } from './teams.schema.js';
-import type { TeamView } from './teams.service.js';
-import type { TeamMemberRow } from './teams.store.js';
+import { authModuleLabel } from '../users/auth-labels.js';
+import type { TeamMemberView, TeamView } from './teams.service.js';
 
 const avatarOf = (text: string) =>
   `/avatar/${createHash('md5').update(text.trim().toLowerCase()).digest('hex')}`;
@@ -27,20 +27,21 @@ export function presentTeam(team: TeamView): TeamDto {
   };
 }
 
-export function presentTeamMember(member: TeamMemberRow): TeamMemberDto {
+export function presentTeamMember(member: TeamMemberView): TeamMemberDto {
   return {
     orgId: member.org_id,
     teamId: member.team_id,
     teamUID: member.team_uid,
     userId: member.user_id,
     userUID: member.user_uid,
-    // Grafana compat: snake_case key; local users have no auth module.
-    auth_module: '',
+    // Grafana compat: snake_case key; the user's auth module ('' for a local user).
+    auth_module: member.auth_module,
     email: member.email,
     name: member.name,
     login: member.login,
     avatarUrl: avatarOf(member.email),
-    labels: [],
+    // Grafana compat: a member team sync added carries its provider's label (e.g. "LDAP").
+    labels: member.external === 1 && member.auth_module ? [authModuleLabel(member.auth_module)] : [],
     permission: member.permission,
   };
 }

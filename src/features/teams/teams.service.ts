@@ -21,6 +21,8 @@ import { isUniqueViolation } from '../../store/unique-violation.js';
 const TEAM_MEMBER = 0;
 const TEAM_ADMIN = 4;
 
+export type TeamMemberView = TeamMemberRow & { auth_module: string };
+
 /** A team with the caller's own permission in it (0 when not a member). */
 export type TeamView = TeamWithCount & { caller_permission: number };
 
@@ -35,7 +37,7 @@ interface TeamSearch {
 export function createTeamsService(deps: {
   store: TeamsStore;
   orgs: Pick<OrgsLookup, 'isOrgMember'>;
-  users: Pick<UsersLookup, 'resolveUserId'>;
+  users: Pick<UsersLookup, 'resolveUserId' | 'latestAuthModulesOf'>;
   /** told inside the deleting unit of work (preferences delete the team's) */
   onDeleted: (orgId: number, teamId: number) => Promise<void>;
   clock: Clock;
@@ -141,9 +143,12 @@ export function createTeamsService(deps: {
       });
     },
 
-    async members(identity: Identity, teamId: number): Promise<TeamMemberRow[]> {
+    /** The team's members, each with the auth module its user signed in with last ('' local). */
+    async members(identity: Identity, teamId: number): Promise<TeamMemberView[]> {
       await requireTeam(identity.orgId, teamId);
-      return store.members(identity.orgId, teamId);
+      const members = await store.members(identity.orgId, teamId);
+      const modules = await deps.users.latestAuthModulesOf(members.map((m) => m.user_id));
+      return members.map((m) => ({ ...m, auth_module: modules.get(m.user_id) ?? '' }));
     },
 
     async addMember(identity: Identity, teamId: number, userId: number): Promise<void> {

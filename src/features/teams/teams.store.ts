@@ -18,6 +18,8 @@ export interface TeamMemberRow {
   name: string;
   login: string;
   permission: number;
+  /** 1: added by team sync */
+  external: number;
 }
 
 interface TeamFilter {
@@ -184,6 +186,7 @@ function queries(db: Db) {
           'u.name',
           'u.login',
           'tm.permission',
+          'tm.external',
         ])
         .where('tm.org_id', '=', orgId)
         .where('t.org_id', '=', orgId)

@@ -81,6 +81,8 @@ export interface UsersLookup {
   findByEmail(email: string): Promise<UserRow | undefined>;
   /** whether the user is linked to an identity of `authModule` */
   isLinkedTo(userId: number, authModule: string): Promise<boolean>;
+  /** each of `userIds` linked to an external identity -> the auth module it linked last */
+  latestAuthModulesOf(userIds: number[]): Promise<Map<number, string>>;
   /** the ids of the users linked to an identity of `authModule`, ascending */
   usersLinkedTo(authModule: string): Promise<number[]>;
   /**
@@ -169,6 +171,10 @@ export function createUsersLookup(deps: {
     },
     isLinkedTo: (userId, authModule) => userAuth.isLinked(userId, authModule),
     usersLinkedTo: (authModule) => userAuth.userIdsOf(authModule),
+    async latestAuthModulesOf(userIds) {
+      const modules = await userAuth.modulesOf([...new Set(userIds)]);
+      return new Map([...modules].map(([id, names]) => [id, names[names.length - 1]!]));
+    },
     async disableExternalUser(id, now) {
       const user = await store.getById(id);
       if (!user || user.is_disabled) return false;

@@ -1,3 +1,4 @@
+import { authModuleLabel } from './auth-labels.js';
 import type { Config } from '../../config/config.js';
 import { checkMaxLength } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -43,19 +44,6 @@ interface NewUser {
 
 const THEMES = ['', 'light', 'dark', 'system'];
 
-// Grafana compat: the labels of the auth modules in user_auth (Grafana's GetAuthProviderLabel).
-const AUTH_LABELS: Record<string, string> = {
-  oauth_generic_oauth: 'Generic OAuth',
-  oauth_github: 'GitHub',
-  oauth_gitlab: 'GitLab',
-  oauth_google: 'Google',
-  oauth_azuread: 'AzureAD',
-  oauth_okta: 'Okta',
-  authproxy: 'Auth Proxy',
-  jwt: 'JWT',
-  ldap: 'LDAP',
-};
-
 /** Lower-casing can lengthen a login or email beyond its column (`İ` becomes two characters). */
 function checkStored(login: string, email: string): void {
   checkMaxLength('login', login, LIMITS.user.login);
@@ -89,7 +77,7 @@ export function createUsersService(deps: {
     /** The providers external users sign in with, as user views show them (`authLabels`). */
     async authLabelsOf(list: UserRow[]): Promise<Map<number, string[]>> {
       const modules = await deps.userAuth.modulesOf(list.filter((u) => u.is_external).map((u) => u.id));
-      return new Map([...modules].map(([id, names]) => [id, names.map((m) => AUTH_LABELS[m] ?? m)]));
+      return new Map([...modules].map(([id, names]) => [id, names.map(authModuleLabel)]));
     },
 
     /** By numeric id or, as Grafana 11+ allows, by uid. */

@@ -10,7 +10,10 @@ import { findOrgUser, UserPicker } from './UserPicker.js';
 
 const TEAM_ADMIN = 4;
 
-/** A team's members: add a user of the organization by login, remove one. */
+/**
+ * A team's members: add a user of the organization by login, remove one. Members team sync added
+ * carry their provider's label (as Grafana shows them); they can still be removed, as in Grafana.
+ */
 export function TeamMembers({ teamId, onChange }: { teamId: number; onChange: () => void }) {
   const can = usePermissions();
   const scope = `teams:id:${teamId}`;
@@ -75,6 +78,16 @@ export function TeamMembers({ teamId, onChange }: { teamId: number; onChange: ()
                 <td>
                   {m.login}
                   {m.permission === TEAM_ADMIN && <span className="admin-badge">Team admin</span>}
+                  {/* Added by team sync: the provider's label; its next sign-in puts it back if removed. */}
+                  {m.labels.map((label) => (
+                    <span
+                      key={label}
+                      className="admin-badge"
+                      title={`Synced from ${label}: membership follows the user's groups`}
+                    >
+                      {label}
+                    </span>
+                  ))}
                 </td>
                 <td>{m.email}</td>
                 <td>{m.name}</td>
