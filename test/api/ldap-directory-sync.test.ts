@@ -535,3 +535,97 @@ describe('LDAP team sync: synced members are marked', { timeout: 60_000 }, () =>
     expect(await members(ops)).toContainEqual({ login: 'pat', auth_module: 'ldap', labels: ['LDAP'] });
   });
 });
+
+describe('GET /api/admin/ldap/{username}: what a sign-in would give', { timeout: 60_000 }, () => {
+  it('names the orgs of the mappings and the teams team sync would put the user in, as the sign-in then does', async () => {
+    const server = await setup(
+      serverToml(slapd.port, mapping('editors', 1, 'Editor') + mapping('ops', 2, 'Viewer')),
+    );
+    const org = async (name: string) => {
+      const created = await call<{ orgId: number }>(server, 'POST', '/api/orgs', {
+        as: ADMIN,
+        body: { name },
+      });
+      expect(created.status).toBe(200);
+      return created.body.orgId;
+    };
+    expect([await org('Ops Org'), await org('Unmapped')]).toEqual([2, 3]);
+    const inOrg = (orgId: number) => ({ ...ADMIN, headers: { 'X-Grafana-Org-Id': String(orgId) } });
+    const linkedTeam = async (orgId: number, name: string, groupId: string) => {
+      const created = await call<{ teamId: number }>(server, 'POST', '/api/teams', {
+        as: inOrg(orgId),
+        body: { name },
+      });
+      expect(created.status).toBe(200);
+      const linked = await call(server, 'POST', `/api/teams/${created.body.teamId}/groups`, {
+        as: inOrg(orgId),
+        body: { groupId },
+      });
+      expect(linked.status).toBe(200);
+    };
+    // DNs match whatever their casing; the answer names the group as the team links it.
+    await linkedTeam(1, 'Writers', group('editors').toUpperCase());
+    await linkedTeam(1, 'Night shift', group('ops'));
+    await linkedTeam(2, 'Pager', group('ops'));
+    await linkedTeam(1, 'Admins only', group('admins'));
+    // An org no mapping gives: its teams are not synced.
+    await linkedTeam(3, 'Elsewhere', group('editors'));
+
+    await slapd.add(person('rita'));
+    await addMember('editors', 'rita');
+    await addMember('ops', 'rita');
+    const lookup = await call(server, 'GET', '/api/admin/ldap/rita', { as: ADMIN });
+    expect(lookup.status, JSON.stringify(lookup.body)).toBe(200);
+    expect(lookup.body).toMatchObject({
+      login: { cfgAttrValue: 'uid', ldapValue: 'rita' },
+      isDisabled: false,
+      roles: [
+        { orgId: 1, orgRole: 'Editor', orgName: 'Main Org.', groupDN: group('editors') },
+        { orgId: 2, orgRole: 'Viewer', orgName: 'Ops Org', groupDN: group('ops') },
+      ],
+      teams: [
+        { teamName: 'Night shift', orgName: 'Main Org.', groupDN: group('ops') },
+        { teamName: 'Writers', orgName: 'Main Org.', groupDN: group('editors').toUpperCase() },
+        { teamName: 'Pager', orgName: 'Ops Org', groupDN: group('ops') },
+      ],
+    });
+
+    // The sign-in does what the lookup said.
+    const rita = await signedIn(server, 'rita');
+    expect(await orgsOf(server, rita.id)).toEqual([
+      [1, 'Editor'],
+      [2, 'Viewer'],
+    ]);
+    const teamsIn = async (orgId: number) => {
+      const teams = await call<{ name: string }[]>(server, 'GET', `/api/users/${rita.id}/teams`, {
+        as: inOrg(orgId),
+      });
+      expect(teams.status).toBe(200);
+      return teams.body.map((t) => t.name).sort();
+    };
+    expect(await teamsIn(1)).toEqual(['Night shift', 'Writers']);
+    expect(await teamsIn(2)).toEqual(['Pager']);
+  });
+
+  it('answers 400 naming the configuration when a mapping names an org that does not exist, as Grafana', async () => {
+    const server = await setup(
+      serverToml(slapd.port, mapping('editors', 1, 'Editor') + mapping('ops', 9, 'Viewer')),
+    );
+    await slapd.add(person('sam'));
+    await addMember('editors', 'sam');
+    await addMember('ops', 'sam');
+    const lookup = await call(server, 'GET', '/api/admin/ldap/sam', { as: ADMIN });
+    expect(lookup.status).toBe(400);
+    expect(lookup.body).toMatchObject({
+      message: 'An organization was not found - Please verify your LDAP configuration (org_id 9)',
+    });
+    // Out of ops, no mapping names the missing org: the lookup answers.
+    await removeMember('ops', 'sam');
+    const fine = await call(server, 'GET', '/api/admin/ldap/sam', { as: ADMIN });
+    expect(fine.status).toBe(200);
+    expect(fine.body).toMatchObject({
+      roles: [{ orgId: 1, orgRole: 'Editor', orgName: 'Main Org.', groupDN: group('editors') }],
+      teams: [],
+    });
+  });
+});

@@ -508,7 +508,8 @@ describe('/api/admin/ldap', { timeout: 60_000 }, () => {
       login: { cfgAttrValue: 'uid', ldapValue: 'alice' },
       isGrafanaAdmin: true,
       isDisabled: false,
-      roles: [{ orgId: 1, orgRole: 'Admin', orgName: '', groupDN: group('admins') }],
+      // The org's name, though alice never signed in (as Grafana).
+      roles: [{ orgId: 1, orgRole: 'Admin', orgName: 'Main Org.', groupDN: group('admins') }],
       teams: [],
     });
     const missing = await call(server, 'GET', '/api/admin/ldap/nobody', { as: ADMIN });

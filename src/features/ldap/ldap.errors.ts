@@ -32,3 +32,11 @@ export const syncRefusedForAdmin = (login: string) =>
 const reloadFailed = defineError(400, 'ldap.reload-failed', 'Failed to reload the LDAP configuration');
 export const ldapReloadFailed = (detail: string) =>
   reloadFailed(`Failed to reload the LDAP configuration: ${detail}`);
+const orgNotFound = defineError(
+  400,
+  'ldap.org-not-found',
+  'An organization was not found - Please verify your LDAP configuration',
+);
+/** GET /api/admin/ldap/:username: a group mapping names an org that does not exist (as Grafana). */
+export const mappedOrgNotFound = (orgId: number) =>
+  orgNotFound(`An organization was not found - Please verify your LDAP configuration (org_id ${orgId})`);

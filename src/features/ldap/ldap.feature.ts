@@ -25,6 +25,7 @@ export function registerLdap(
     config,
     users: siblings.users,
     orgs: siblings.orgs,
+    teams: siblings.teams,
     userSync: createExternalUserSync({ ...siblings, config }),
     unitOfWork: unitOfWork(deps.db),
     clock: deps.clock,

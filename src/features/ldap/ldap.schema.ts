@@ -42,6 +42,6 @@ export const LdapUserResponse = Type.Object({
       groupDN: Type.String(),
     }),
   ),
-  /** team sync is not offered */
-  teams: Type.Array(Type.Never()),
+  /** the teams team sync would put the user in, with the linked group */
+  teams: Type.Array(Type.Object({ teamName: Type.String(), orgName: Type.String(), groupDN: Type.String() })),
 });

@@ -6,6 +6,7 @@ import type { UnitOfWork } from '../../store/transaction.js';
 import type { DirectoryAuth } from '../auth/password-auth.js';
 import type { ExternalUser, ExternalUserSync } from '../external-auth/user-sync.js';
 import type { OrgsLookup } from '../orgs/orgs.lookup.js';
+import type { TeamsLookup } from '../teams/teams.lookup.js';
 import type { UsersLookup } from '../users/users.lookup.js';
 import { loadLdapConfig, type LdapServerConfig } from './ldap-config.js';
 import { createDirectory, inMappedGroup, type DirectoryUser } from './ldap-directory.js';
@@ -17,6 +18,7 @@ import {
   ldapUnavailable,
   ldapUserDisabled,
   ldapUserNotFound,
+  mappedOrgNotFound,
   notLdapUser,
   syncRefusedForAdmin,
   syncUserNotFound,
@@ -47,7 +49,8 @@ export function createLdapService(deps: {
     | 'usersLinkedTo'
     | 'disableExternalUser'
   >;
-  orgs: Pick<OrgsLookup, 'orgsOf'>;
+  orgs: Pick<OrgsLookup, 'orgsOf' | 'orgName' | 'orgExists'>;
+  teams: Pick<TeamsLookup, 'teamsLinkedTo'>;
   userSync: ExternalUserSync;
   unitOfWork: UnitOfWork;
   clock: Clock;
@@ -135,6 +138,23 @@ export function createLdapService(deps: {
     return 'synced';
   }
 
+  /**
+   * The orgs a sign-in would leave the user in, where team sync runs: those its group mappings
+   * give (org sync), else — without mappings, or with role sync off — the orgs it is in, or for a
+   * new user the auto-assign org.
+   */
+  async function orgsSyncedFor(found: DirectoryUser, userId: number | undefined): Promise<number[]> {
+    if (!inMappedGroup(found)) return [];
+    if (!settings.skipOrgRoleSync && found.orgRoles.size > 0) {
+      const existing = [];
+      for (const orgId of found.orgRoles.keys()) if (await deps.orgs.orgExists(orgId)) existing.push(orgId);
+      return existing;
+    }
+    if (userId !== undefined) return (await deps.orgs.orgsOf(userId)).map((o) => o.orgId);
+    const auto = config.users.autoAssignOrgId;
+    return config.users.autoAssignOrg && (await deps.orgs.orgExists(auto)) ? [auto] : [];
+  }
+
   function requireEnabled(): void {
     if (!settings.enabled) throw ldapNotEnabled();
   }
@@ -180,7 +200,11 @@ export function createLdapService(deps: {
       }
     },
 
-    /** GET /api/admin/ldap/:username: what a sign-in of this user would give it. */
+    /**
+     * GET /api/admin/ldap/:username: what a sign-in of this user would give it (Grafana's LDAP
+     * debug view): its attributes, the mapping that wins in each org with the org's name, its
+     * other groups, and the teams team sync would put it in.
+     */
     async lookup(username: string) {
       requireEnabled();
       const { user: found, failure } = await directory.find(username);
@@ -189,19 +213,31 @@ export function createLdapService(deps: {
         throw ldapUserNotFound();
       }
       const existing = await users.findByExternalId(LDAP_MODULE, found.dn);
-      const orgNames = existing
-        ? new Map((await deps.orgs.orgsOf(existing.id)).map((o) => [o.orgId, o.name]))
-        : new Map<number, string>();
+      const orgNames = new Map<number, string>();
+      for (const orgId of found.orgRoles.keys()) {
+        const name = await deps.orgs.orgName(orgId);
+        // Grafana compat: a mapping to an org that does not exist is a configuration error.
+        if (name === undefined) throw mappedOrgNotFound(orgId);
+        orgNames.set(orgId, name);
+      }
       const mapped = [...found.orgRoles].map(([orgId, m]) => ({
         orgId,
         orgRole: m.role,
-        orgName: orgNames.get(orgId) ?? '',
+        orgName: orgNames.get(orgId)!,
         groupDN: m.groupDn,
       }));
       const mappedDns = new Set(mapped.map((m) => m.groupDN.toLowerCase()));
       const unmapped = found.groups
         .filter((g) => !mappedDns.has(g.toLowerCase()))
         .map((g) => ({ orgId: 0, orgRole: '', orgName: '', groupDN: g }));
+      const teamOrgs = await orgsSyncedFor(found, existing?.id);
+      for (const orgId of teamOrgs)
+        if (!orgNames.has(orgId)) orgNames.set(orgId, (await deps.orgs.orgName(orgId)) ?? '');
+      const teams = (await deps.teams.teamsLinkedTo(teamOrgs, found.groups)).map((t) => ({
+        teamName: t.teamName,
+        orgName: orgNames.get(t.orgId) ?? '',
+        groupDN: t.groupId,
+      }));
       const a = found.server.attributes;
       return {
         name: { cfgAttrValue: a.name, ldapValue: found.givenName },
@@ -211,7 +247,7 @@ export function createLdapService(deps: {
         isGrafanaAdmin: found.isGrafanaAdmin ?? false,
         isDisabled: existing ? existing.is_disabled === 1 : false,
         roles: [...mapped, ...unmapped],
-        teams: [] as never[],
+        teams,
       };
     },
 

@@ -9,6 +9,8 @@ import type { OrgsStore } from './orgs.store.js';
  */
 export interface OrgsLookup {
   orgExists(orgId: number): Promise<boolean>;
+  /** the org's name; undefined: no such org */
+  orgName(orgId: number): Promise<string | undefined>;
   /** the user's basic role in the org; undefined when not a member */
   roleInOrg(orgId: number, userId: number): Promise<OrgRole | undefined>;
   isOrgMember(orgId: number, userId: number): Promise<boolean>;
@@ -61,6 +63,7 @@ export function createOrgsLookup(
 ): OrgsLookup {
   return {
     orgExists: async (orgId) => (await store.getById(orgId)) !== undefined,
+    orgName: async (orgId) => (await store.getById(orgId))?.name,
     async roleInOrg(orgId, userId) {
       const role = await store.roleOf(orgId, userId);
       return isOrgRole(role) ? role : undefined;

@@ -48,6 +48,15 @@ export function createTeamGroupsService(deps: {
     },
 
     /**
+     * The links in `orgIds` to one of `groups` (matched case-insensitively): the teams team sync
+     * would put a user with these groups in (the LDAP admin lookup shows them).
+     */
+    async linksTo(orgIds: number[], groups: string[]): Promise<TeamGroupRow[]> {
+      const held = new Set(groups.map((g) => g.toLowerCase()));
+      return (await store.linksIn(orgIds)).filter((link) => held.has(link.group_id.toLowerCase()));
+    },
+
+    /**
      * At an external sign-in that reported `groups`, inside its unit of work: in each of `orgIds`
      * (the orgs the user is a member of), the user joins every team linked to one of its groups
      * and leaves the linked teams it joined through a group it no longer has. Group ids match

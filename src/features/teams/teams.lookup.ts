@@ -36,13 +36,18 @@ export interface TeamsLookup {
    * joined through a group it no longer has; memberships added by hand stay
    */
   syncGroupMemberships(userId: number, orgIds: number[], groups: string[], now: number): Promise<void>;
+  /** the teams of `orgIds` linked to one of `groups`, with the linked group, by org and team name */
+  teamsLinkedTo(
+    orgIds: number[],
+    groups: string[],
+  ): Promise<{ orgId: number; teamId: number; teamName: string; groupId: string }[]>;
   /** `listener` runs inside the unit of work that deletes a team (to delete what hangs on it) */
   onTeamDeleted(listener: (orgId: number, teamId: number) => Promise<void>): void;
 }
 
 export function createTeamsLookup(
   store: TeamsStore,
-  groups: Pick<TeamGroupsService, 'syncUser'>,
+  groups: Pick<TeamGroupsService, 'syncUser' | 'linksTo'>,
   deletedListeners: ((orgId: number, teamId: number) => Promise<void>)[],
 ): TeamsLookup {
   return {
@@ -58,6 +63,30 @@ export function createTeamsLookup(
     setMembership: (orgId, teamId, userId, permission, now) =>
       store.setMembership(orgId, teamId, userId, permission, now),
     syncGroupMemberships: (userId, orgIds, groupIds, now) => groups.syncUser(userId, orgIds, groupIds, now),
+    async teamsLinkedTo(orgIds, groupIds) {
+      const links = await groups.linksTo(orgIds, groupIds);
+      const found = [];
+      for (const orgId of new Set(links.map((l) => l.org_id))) {
+        const inOrg = links.filter((l) => l.org_id === orgId);
+        const names = new Map(
+          (await store.summariesByIds(orgId, [...new Set(inOrg.map((l) => l.team_id))])).map((t) => [
+            t.id,
+            t.name,
+          ]),
+        );
+        for (const link of inOrg)
+          found.push({
+            orgId,
+            teamId: link.team_id,
+            teamName: names.get(link.team_id) ?? '',
+            groupId: link.group_id,
+          });
+      }
+      return found.sort(
+        (a, b) =>
+          a.orgId - b.orgId || a.teamName.localeCompare(b.teamName) || a.groupId.localeCompare(b.groupId),
+      );
+    },
     onTeamDeleted: (listener) => void deletedListeners.push(listener),
   };
 }
