@@ -27,6 +27,9 @@ const RANGES = ['now-5m', 'now-6h', 'now-24h', 'now-7d'];
 const SHOTS = '/tmp/gallery-shots';
 /** the issue's bound: navigation to a usable panel grid */
 const INTERACTIVE_MS = 2000;
+/** how long the panels may take to settle, and a whole case (see `settled`) */
+const SETTLE_TIMEOUT_MS = 120_000;
+const CASE_TIMEOUT_MS = 200_000;
 /** the job Prometheus scrapes the node exporter as (startPrometheus' staticTargets) */
 const JOB = 'static';
 
@@ -256,21 +259,29 @@ async function gridRendered(page: Page, count: number): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
-/** Waits until every panel shows its data drawn, "No data" or an error (bodies load lazily). */
+/**
+ * Waits until every panel shows its data drawn, "No data" or an error (bodies load lazily). On a
+ * loaded machine (CI runs every tier at once) the range queries of 125 panels over hours of data
+ * queue behind Chromium's six connections to the server for well over 30 s: the wait is long, and
+ * the time it took is logged, not asserted. A timeout names the panels still unsettled.
+ */
 async function settled(page: Page, count: number): Promise<void> {
   await expect
     .poll(
       async () => {
         const outcomes = await panelOutcomes(page);
-        return (
-          outcomes.length === count &&
-          outcomes.every((o) => o.state === 'done' || o.state === 'error') &&
-          outcomes.every((o) => o.drawn || o.empty !== null || o.error !== null)
-        );
+        if (outcomes.length !== count) return [`${outcomes.length} of ${count} panels on the page`];
+        return outcomes
+          .filter(
+            (o) =>
+              !(o.state === 'done' || o.state === 'error') ||
+              !(o.drawn || o.empty !== null || o.error !== null),
+          )
+          .map((o) => `${o.id} "${o.title}" (${o.type}): state ${o.state}, body "${o.text}"`);
       },
-      { timeout: 30_000 },
+      { timeout: SETTLE_TIMEOUT_MS },
     )
-    .toBe(true);
+    .toEqual([]);
 }
 
 /**
@@ -304,74 +315,84 @@ describe.each(DASHBOARDS)('$name in Chromium', ({ name, json }) => {
   const leaves = leafPanels(json.panels);
   const visible = json.panels.filter((p) => p.type !== 'row');
 
-  it.each(RANGES)(`imports and draws every panel over %s`, async (from) => {
-    const { page, errors } = session;
-    errors.splice(0);
-    const { url, expected } = imported.get(name)!;
-    const finite = leaves.filter((p) => expected.get(p.id) === 'finite');
-    if (name === 'node-exporter-full') expect(finite.length).toBeGreaterThan(leaves.length / 2);
-    else expect([...expected.values()].every((e) => e === 'none')).toBe(true); // no Apache or Unbound exporter here
+  it.each(RANGES)(
+    `imports and draws every panel over %s`,
+    async (from) => {
+      const { page, errors } = session;
+      errors.splice(0);
+      const { url, expected } = imported.get(name)!;
+      const finite = leaves.filter((p) => expected.get(p.id) === 'finite');
+      if (name === 'node-exporter-full') expect(finite.length).toBeGreaterThan(leaves.length / 2);
+      else expect([...expected.values()].every((e) => e === 'none')).toBe(true); // no Apache or Unbound exporter here
 
-    // Interactive: the grid with a frame for each panel outside the collapsed rows, measured by the
-    // page's own clock from the start of the navigation.
-    await page.goto(`${url}?from=${from}&to=now`, { waitUntil: 'commit' });
-    const gridMs = await gridRendered(page, visible.length);
-    console.log(`${name} ${from}: ${visible.length} panels in the grid after ${Math.round(gridMs)} ms`);
-    expect(gridMs).toBeLessThanOrEqual(INTERACTIVE_MS);
+      // Interactive: the grid with a frame for each panel outside the collapsed rows, measured by the
+      // page's own clock from the start of the navigation.
+      await page.goto(`${url}?from=${from}&to=now`, { waitUntil: 'commit' });
+      const gridMs = await gridRendered(page, visible.length);
+      console.log(`${name} ${from}: ${visible.length} panels in the grid after ${Math.round(gridMs)} ms`);
+      expect(gridMs).toBeLessThanOrEqual(INTERACTIVE_MS);
 
-    await expandRows(page);
-    await settled(page, leaves.length);
-    const settledMs = await page.evaluate(() => (globalThis as any).performance.now() as number);
-    console.log(`${name} ${from}: all ${leaves.length} panels settled after ${Math.round(settledMs)} ms`);
+      await expandRows(page);
+      await settled(page, leaves.length);
+      const settledMs = await page.evaluate(() => (globalThis as any).performance.now() as number);
+      console.log(`${name} ${from}: all ${leaves.length} panels settled after ${Math.round(settledMs)} ms`);
 
-    const outcomes = await panelOutcomes(page);
-    if (name === 'node-exporter-full' && from === 'now-24h') await screenshotWhole(page);
-    expect(outcomes.map((o) => o.id).sort()).toEqual(leaves.map((p) => p.id).sort());
-    expect(outcomes.filter((o) => o.error !== null)).toEqual([]);
-    // finite values are drawn, no series says "No data". Series of NaN only (SWAP Used on a host
-    // without swap: 0/0) reach the panel as NaN through the frames' `entities`, and a stat, gauge or
-    // bar gauge shows "NaN" as Grafana does (not the dashboard's null mapping "N/A").
-    const wrong = outcomes.filter((o) =>
-      expected.get(o.id) === 'finite' ? !o.drawn : expected.get(o.id) === 'none' && o.empty !== 'No data',
-    );
-    expect(
-      wrong.map(
-        (o) =>
-          `${o.id} ${o.type} "${o.title}" (${expected.get(o.id)}): ${o.drawn ? 'drawn' : `"${o.empty}"`} (${o.text})`,
-      ),
-      'panels draw exactly where Prometheus has series',
-    ).toEqual([]);
-    const nanOnly = outcomes.filter((o) => expected.get(o.id) === 'nan');
-    if (nanOnly.length > 0)
-      console.log(`${name}: NaN only: ${nanOnly.map((o) => `${o.title}: ${o.text}`).join('; ')}`);
-    const reduced = nanOnly.filter((o) => ['stat', 'gauge', 'bargauge'].includes(o.type));
-    expect(
-      reduced.filter((o) => !o.text.includes('NaN')).map((o) => `${o.id} ${o.type} "${o.title}": ${o.text}`),
-      'single-value panels over NaN-only series show "NaN"',
-    ).toEqual([]);
-    expect(errors).toEqual([]);
-    expect(serverErrors).toEqual([]);
-  });
+      const outcomes = await panelOutcomes(page);
+      if (name === 'node-exporter-full' && from === 'now-24h') await screenshotWhole(page);
+      expect(outcomes.map((o) => o.id).sort()).toEqual(leaves.map((p) => p.id).sort());
+      expect(outcomes.filter((o) => o.error !== null)).toEqual([]);
+      // finite values are drawn, no series says "No data". Series of NaN only (SWAP Used on a host
+      // without swap: 0/0) reach the panel as NaN through the frames' `entities`, and a stat, gauge or
+      // bar gauge shows "NaN" as Grafana does (not the dashboard's null mapping "N/A").
+      const wrong = outcomes.filter((o) =>
+        expected.get(o.id) === 'finite' ? !o.drawn : expected.get(o.id) === 'none' && o.empty !== 'No data',
+      );
+      expect(
+        wrong.map(
+          (o) =>
+            `${o.id} ${o.type} "${o.title}" (${expected.get(o.id)}): ${o.drawn ? 'drawn' : `"${o.empty}"`} (${o.text})`,
+        ),
+        'panels draw exactly where Prometheus has series',
+      ).toEqual([]);
+      const nanOnly = outcomes.filter((o) => expected.get(o.id) === 'nan');
+      if (nanOnly.length > 0)
+        console.log(`${name}: NaN only: ${nanOnly.map((o) => `${o.title}: ${o.text}`).join('; ')}`);
+      const reduced = nanOnly.filter((o) => ['stat', 'gauge', 'bargauge'].includes(o.type));
+      expect(
+        reduced
+          .filter((o) => !o.text.includes('NaN'))
+          .map((o) => `${o.id} ${o.type} "${o.title}": ${o.text}`),
+        'single-value panels over NaN-only series show "NaN"',
+      ).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(serverErrors).toEqual([]);
+    },
+    CASE_TIMEOUT_MS,
+  );
 });
 
 describe(`Node Exporter Full with ${OPEN_PANELS} panels open in Chromium`, () => {
   const open = openRows(DASHBOARDS[0]!.json, OPEN_PANELS).panels.filter((p) => p.type !== 'row');
 
-  it.each(RANGES)('is usable within 2 s of navigation over %s', async (from) => {
-    const { page, errors } = session;
-    errors.splice(0);
-    expect(open.length).toBeGreaterThanOrEqual(OPEN_PANELS);
-    await page.goto(`${openedUrl}?from=${from}&to=now`, { waitUntil: 'commit' });
-    const gridMs = await gridRendered(page, open.length);
-    console.log(
-      `${OPEN_PANELS} panels open, ${from}: ${open.length} panels in the grid after ${Math.round(gridMs)} ms`,
-    );
-    expect(gridMs).toBeLessThanOrEqual(INTERACTIVE_MS);
-    await settled(page, open.length);
-    const settledMs = await page.evaluate(() => (globalThis as any).performance.now() as number);
-    console.log(`${OPEN_PANELS} panels open, ${from}: settled after ${Math.round(settledMs)} ms`);
-    expect((await panelOutcomes(page)).filter((o) => o.error !== null)).toEqual([]);
-    expect(errors).toEqual([]);
-    expect(serverErrors).toEqual([]);
-  });
+  it.each(RANGES)(
+    'is usable within 2 s of navigation over %s',
+    async (from) => {
+      const { page, errors } = session;
+      errors.splice(0);
+      expect(open.length).toBeGreaterThanOrEqual(OPEN_PANELS);
+      await page.goto(`${openedUrl}?from=${from}&to=now`, { waitUntil: 'commit' });
+      const gridMs = await gridRendered(page, open.length);
+      console.log(
+        `${OPEN_PANELS} panels open, ${from}: ${open.length} panels in the grid after ${Math.round(gridMs)} ms`,
+      );
+      expect(gridMs).toBeLessThanOrEqual(INTERACTIVE_MS);
+      await settled(page, open.length);
+      const settledMs = await page.evaluate(() => (globalThis as any).performance.now() as number);
+      console.log(`${OPEN_PANELS} panels open, ${from}: settled after ${Math.round(settledMs)} ms`);
+      expect((await panelOutcomes(page)).filter((o) => o.error !== null)).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(serverErrors).toEqual([]);
+    },
+    CASE_TIMEOUT_MS,
+  );
 });
