@@ -1,6 +1,32 @@
 import type { Clock } from '../lib/clock.js';
 import type { Db } from './database.js';
 
+const findLock = (db: Db, operation: string) =>
+  db.selectFrom('server_lock').selectAll().where('operation_uid', '=', operation).executeTakeFirst();
+
+/** Creates the row of `operation`; another instance creating it first is just as good. */
+async function insertLock(db: Db, operation: string, lastExecution: number): Promise<void> {
+  try {
+    await db
+      .insertInto('server_lock')
+      .values({ operation_uid: operation, version: 0, last_execution: lastExecution })
+      .execute();
+  } catch {
+    // another instance inserted it first
+  }
+}
+
+/** The compare-and-set on the row's version: whichever instance moves it on runs the job. */
+async function takeRun(db: Db, operation: string, version: number, now: number): Promise<boolean> {
+  const claimed = await db
+    .updateTable('server_lock')
+    .set({ version: version + 1, last_execution: now })
+    .where('operation_uid', '=', operation)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
 /**
  * Claims this interval's run of `operation`: succeeds when its last run anywhere is at least
  * `intervalMs` old, by a compare-and-set UPDATE of the row's version (whichever instance changes it
@@ -12,39 +38,17 @@ export async function claimRun(
   operation: string,
   intervalMs: number,
 ): Promise<{ claimed: boolean; lastRun: number }> {
-  let row = await db
-    .selectFrom('server_lock')
-    .selectAll()
-    .where('operation_uid', '=', operation)
-    .executeTakeFirst();
+  let row = await findLock(db, operation);
   if (!row) {
-    try {
-      await db
-        .insertInto('server_lock')
-        .values({ operation_uid: operation, version: 0, last_execution: 0 })
-        .execute();
-    } catch {
-      // another instance inserted it first; its row is read below
-    }
-    row = await db
-      .selectFrom('server_lock')
-      .selectAll()
-      .where('operation_uid', '=', operation)
-      .executeTakeFirstOrThrow();
+    await insertLock(db, operation, 0);
+    row = await findLock(db, operation);
+    if (!row) throw new Error(`server_lock: no row for ${operation}`);
   }
   const now = clock.now();
   const last = Number(row.last_execution);
   if (now - last < intervalMs) return { claimed: false, lastRun: last };
-  const claimed = await db
-    .updateTable('server_lock')
-    .set({ version: row.version + 1, last_execution: now })
-    .where('operation_uid', '=', operation)
-    .where('version', '=', row.version)
-    .executeTakeFirst();
   // Lost the race: another instance ran it just now.
-  return Number(claimed.numUpdatedRows) === 1
-    ? { claimed: true, lastRun: now }
-    : { claimed: false, lastRun: now };
+  return { claimed: await takeRun(db, operation, row.version, now), lastRun: now };
 }
 
 /**
@@ -76,28 +80,12 @@ export async function claimScheduledRun(
   dueAt: number,
 ): Promise<boolean> {
   const now = clock.now();
-  const row = await db
-    .selectFrom('server_lock')
-    .selectAll()
-    .where('operation_uid', '=', operation)
-    .executeTakeFirst();
+  const row = await findLock(db, operation);
   if (!row) {
-    try {
-      await db
-        .insertInto('server_lock')
-        .values({ operation_uid: operation, version: 0, last_execution: now })
-        .execute();
-    } catch {
-      // another instance inserted it first: it starts the schedule just as well
-    }
+    // the schedule starts here, with its next firing
+    await insertLock(db, operation, now);
     return false;
   }
   if (Number(row.last_execution) >= dueAt) return false;
-  const claimed = await db
-    .updateTable('server_lock')
-    .set({ version: row.version + 1, last_execution: now })
-    .where('operation_uid', '=', operation)
-    .where('version', '=', row.version)
-    .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1;
+  return takeRun(db, operation, row.version, now);
 }
