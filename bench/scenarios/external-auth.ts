@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { LDAP_ADMIN_DN, LDAP_ADMIN_PASSWORD, startSlapd } from '../../test/helpers/peers/slapd.js';
+import { ldapGroupMapping, ldapServerToml, startSlapd } from '../../test/helpers/peers/slapd.js';
 import { measure, warmUp } from '../measure.js';
 import type { BenchRequest, Study } from './types.js';
 
@@ -67,29 +67,7 @@ export const ldapBasicStudy: Study = {
         ].join('\n'),
       );
       const toml = join(dir, 'ldap.toml');
-      await writeFile(
-        toml,
-        `[[servers]]
-host = "127.0.0.1"
-port = ${slapd.port}
-bind_dn = "${LDAP_ADMIN_DN}"
-bind_password = "${LDAP_ADMIN_PASSWORD}"
-search_filter = "(uid=%s)"
-search_base_dns = ["dc=example,dc=org"]
-
-[servers.attributes]
-name = "givenName"
-surname = "sn"
-username = "uid"
-member_of = "memberOf"
-email = "mail"
-
-[[servers.group_mappings]]
-group_dn = "${EDITORS}"
-org_id = 1
-org_role = "Editor"
-`,
-      );
+      await writeFile(toml, ldapServerToml(slapd.port, ldapGroupMapping(EDITORS, 1, 'Editor')));
       const server = await startServer('ldap-basic', {
         env: { SVC_AUTH_LDAP_ENABLED: 'true', SVC_AUTH_LDAP_CONFIG_FILE: toml },
       });

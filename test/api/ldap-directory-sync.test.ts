@@ -9,7 +9,13 @@ import { ManualClock } from '../helpers/clock.js';
 import { createTestDatabase } from '../helpers/databases.js';
 import { createUser } from '../helpers/factories.js';
 import { openRawSql } from '../helpers/raw-sql.js';
-import { LDAP_ADMIN_DN, LDAP_ADMIN_PASSWORD, startSlapd, type Slapd } from '../helpers/peers/slapd.js';
+import {
+  LDAP_ADMIN_DN,
+  ldapGroupMapping,
+  ldapServerToml,
+  startSlapd,
+  type Slapd,
+} from '../helpers/peers/slapd.js';
 
 // Grafana's handling of users the directory lost: disabled at a sign-in or a sync that does not
 // find them, enabled again when it does; and org sync: orgs no mapping gives any more are left.
@@ -73,35 +79,9 @@ async function deadPort(): Promise<number> {
   return port;
 }
 
-function serverToml(port: number, mappings: string): string {
-  return `
-[[servers]]
-host = "127.0.0.1"
-port = ${port}
-bind_dn = "${LDAP_ADMIN_DN}"
-bind_password = "${LDAP_ADMIN_PASSWORD}"
-timeout = 3
-search_filter = "(uid=%s)"
-search_base_dns = ["dc=example,dc=org"]
-
-[servers.attributes]
-name = "givenName"
-surname = "sn"
-username = "uid"
-member_of = "memberOf"
-email = "mail"
-${mappings}
-`;
-}
-
-function mapping(cn: string, orgId: number, role: string, extra = ''): string {
-  return `
-[[servers.group_mappings]]
-group_dn = "${group(cn)}"
-org_id = ${orgId}
-org_role = "${role}"
-${extra}`;
-}
+const serverToml = ldapServerToml;
+const mapping = (cn: string, orgId: number, role: string, extra = '') =>
+  ldapGroupMapping(group(cn), orgId, role, extra);
 
 async function setup(toml: string, clock?: ManualClock): Promise<TestServer> {
   const file = join(dir, `ldap-${++counter}.toml`);

@@ -7,7 +7,13 @@ import { ADMIN, basic, call, cookieValue, session } from '../helpers/client.js';
 import { testConfig, mergeOverrides } from '../helpers/config.js';
 import { createTestDatabase } from '../helpers/databases.js';
 import { createUser } from '../helpers/factories.js';
-import { LDAP_ADMIN_DN, LDAP_ADMIN_PASSWORD, startSlapd, type Slapd } from '../helpers/peers/slapd.js';
+import {
+  LDAP_ADMIN_DN,
+  LDAP_ADMIN_PASSWORD,
+  ldapServerToml,
+  startSlapd,
+  type Slapd,
+} from '../helpers/peers/slapd.js';
 import { startServer } from '../../src/server.js';
 
 const PEOPLE = 'ou=people,dc=example,dc=org';
@@ -99,25 +105,7 @@ org_role = "Viewer"
 `;
 
 function toml(options: ServerOptions = {}): string {
-  return `
-[[servers]]
-host = "${options.host ?? '127.0.0.1'}"
-port = ${options.port ?? slapd.port}
-bind_dn = "${LDAP_ADMIN_DN}"
-bind_password = "${LDAP_ADMIN_PASSWORD}"
-timeout = 3
-search_filter = "(uid=%s)"
-search_base_dns = ["dc=example,dc=org"]
-${options.extra ?? ''}
-
-[servers.attributes]
-name = "givenName"
-surname = "sn"
-username = "uid"
-member_of = "${options.memberOf ?? 'memberOf'}"
-email = "mail"
-${options.mappings ?? DEFAULT_MAPPINGS}
-`;
+  return ldapServerToml(options.port ?? slapd.port, options.mappings ?? DEFAULT_MAPPINGS, options);
 }
 
 async function writeToml(text: string): Promise<string> {

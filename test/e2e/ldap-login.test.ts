@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
-import { LDAP_ADMIN_DN, LDAP_ADMIN_PASSWORD, startSlapd, type Slapd } from '../helpers/peers/slapd.js';
+import { ldapGroupMapping, ldapServerToml, startSlapd, type Slapd } from '../helpers/peers/slapd.js';
 import { screenshot } from './browser.js';
 import { newPage, openSignedIn, signIn, useChromium } from './session.js';
 
@@ -47,27 +47,7 @@ afterAll(async () => {
 
 /** Members of cn=editors are Editors of org 1; nobody else may sign in (no `*` mapping). */
 function ldapToml(): string {
-  return `
-[[servers]]
-host = "127.0.0.1"
-port = ${slapd.port}
-bind_dn = "${LDAP_ADMIN_DN}"
-bind_password = "${LDAP_ADMIN_PASSWORD}"
-search_filter = "(uid=%s)"
-search_base_dns = ["dc=example,dc=org"]
-
-[servers.attributes]
-name = "givenName"
-surname = "sn"
-username = "uid"
-member_of = "memberOf"
-email = "mail"
-
-[[servers.group_mappings]]
-group_dn = "${EDITORS}"
-org_id = 1
-org_role = "Editor"
-`;
+  return ldapServerToml(slapd.port, ldapGroupMapping(EDITORS, 1, 'Editor'));
 }
 
 describe('sign in with LDAP in Chromium', () => {

@@ -150,3 +150,41 @@ export async function startSlapd(): Promise<Slapd> {
     },
   };
 }
+
+/** One `[[servers]]` entry of ldap.toml for the test slapd on `port`: Grafana's attribute names. */
+export function ldapServerToml(
+  port: number,
+  mappings: string,
+  options: { host?: string; memberOf?: string; extra?: string } = {},
+): string {
+  return `
+[[servers]]
+host = "${options.host ?? '127.0.0.1'}"
+port = ${port}
+bind_dn = "${LDAP_ADMIN_DN}"
+bind_password = "${LDAP_ADMIN_PASSWORD}"
+timeout = 3
+search_filter = "(uid=%s)"
+search_base_dns = ["${LDAP_SUFFIX}"]
+${options.extra ?? ''}
+
+[servers.attributes]
+name = "givenName"
+surname = "sn"
+username = "uid"
+member_of = "${options.memberOf ?? 'memberOf'}"
+email = "mail"
+${mappings}
+`;
+}
+
+/** A `[[servers.group_mappings]]` entry giving members of `groupDn` `role` in `orgId`. */
+export function ldapGroupMapping(groupDn: string, orgId: number, role: string, extra = ''): string {
+  return `
+[[servers.group_mappings]]
+group_dn = "${groupDn}"
+org_id = ${orgId}
+org_role = "${role}"
+${extra}
+`;
+}
