@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../prometheus.js';
+import { stopChild } from './wait-for-port.js';
 
 /** Debian's package (`apt-get install prometheus-alertmanager`); ALERTMANAGER_BIN points elsewhere. */
 const ALERTMANAGER_BIN = process.env.ALERTMANAGER_BIN ?? '/usr/bin/prometheus-alertmanager';
@@ -42,11 +43,7 @@ export async function startAlertmanager(): Promise<AlertmanagerServer> {
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const url = `http://127.0.0.1:${port}`;
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(child);
     await rm(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 20_000;

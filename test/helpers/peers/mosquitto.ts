@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { freePort } from '../prometheus.js';
 import { selfSignedCertificate } from './certificate.js';
-import { waitForPort } from './wait-for-port.js';
+import { stopChild, waitForPort } from './wait-for-port.js';
 
 const run = promisify(execFile);
 const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
@@ -69,11 +69,7 @@ export async function startMosquitto(): Promise<MosquittoBroker> {
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(child);
     await rm(dir, { recursive: true, force: true });
   };
   try {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { freePort } from '../prometheus.js';
-import { waitForPort } from './wait-for-port.js';
+import { stopChild, waitForPort } from './wait-for-port.js';
 
 /** Debian's package (`apt-get install prometheus-node-exporter`); NODE_EXPORTER_BIN points elsewhere. */
 const NODE_EXPORTER_BIN = process.env.NODE_EXPORTER_BIN ?? '/usr/bin/prometheus-node-exporter';
@@ -29,13 +29,7 @@ export async function startNodeExporter(): Promise<NodeExporter> {
   );
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  };
+  const stop = () => stopChild(child);
   try {
     await waitForPort(
       'prometheus-node-exporter',

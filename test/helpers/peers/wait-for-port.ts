@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { connect as netConnect } from 'node:net';
 
 /**
@@ -25,4 +26,12 @@ export async function waitForPort(
     if (Date.now() > deadline) throw new Error(`${name} did not listen on ${port}: ${logs()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Ends a peer child process with SIGTERM and waits for its exit (at once if it already ended). */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
