@@ -83,6 +83,12 @@ const serverToml = ldapServerToml;
 const mapping = (cn: string, orgId: number, role: string, extra = '') =>
   ldapGroupMapping(group(cn), orgId, role, extra);
 
+async function createOrg(server: TestServer, name: string): Promise<number> {
+  const created = await call<{ orgId: number }>(server, 'POST', '/api/orgs', { as: ADMIN, body: { name } });
+  expect(created.status).toBe(200);
+  return created.body.orgId;
+}
+
 async function setup(toml: string, clock?: ManualClock): Promise<TestServer> {
   const file = join(dir, `ldap-${++counter}.toml`);
   await writeFile(file, toml);
@@ -224,14 +230,7 @@ describe('LDAP org sync', { timeout: 60_000 }, () => {
         mapping('editors', 1, 'Editor') + mapping('ops', 2, 'Viewer') + mapping('admins', 3, 'Admin'),
       ),
     );
-    const org = async (name: string) => {
-      const created = await call<{ orgId: number }>(server, 'POST', '/api/orgs', {
-        as: ADMIN,
-        body: { name },
-      });
-      expect(created.status).toBe(200);
-      return created.body.orgId;
-    };
+    const org = (name: string) => createOrg(server, name);
     expect([await org('Ops'), await org('Unmapped')]).toEqual([2, 3]);
     const orgOnly = (orgId: number) => ({ ...ADMIN, headers: { 'X-Grafana-Org-Id': String(orgId) } });
     const team = await call<{ teamId: number }>(server, 'POST', '/api/teams', {
@@ -521,14 +520,7 @@ describe('GET /api/admin/ldap/{username}: what a sign-in would give', { timeout:
     const server = await setup(
       serverToml(slapd.port, mapping('editors', 1, 'Editor') + mapping('ops', 2, 'Viewer')),
     );
-    const org = async (name: string) => {
-      const created = await call<{ orgId: number }>(server, 'POST', '/api/orgs', {
-        as: ADMIN,
-        body: { name },
-      });
-      expect(created.status).toBe(200);
-      return created.body.orgId;
-    };
+    const org = (name: string) => createOrg(server, name);
     expect([await org('Ops Org'), await org('Unmapped')]).toEqual([2, 3]);
     const inOrg = (orgId: number) => ({ ...ADMIN, headers: { 'X-Grafana-Org-Id': String(orgId) } });
     const linkedTeam = async (orgId: number, name: string, groupId: string) => {
