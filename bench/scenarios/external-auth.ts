@@ -13,12 +13,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { ldapGroupMapping, ldapServerToml, startSlapd } from '../../test/helpers/peers/slapd.js';
+import { LDAP_PEOPLE, ldapGroupMapping, ldapServerToml, startSlapd } from '../../test/helpers/peers/slapd.js';
 import { measure, warmUp } from '../measure.js';
 import type { BenchRequest, Study } from './types.js';
 
 const SLAPD_BIN = process.env.SLAPD_BIN ?? '/usr/sbin/slapd';
-const PEOPLE = 'ou=people,dc=example,dc=org';
+const PEOPLE = LDAP_PEOPLE;
 const EDITORS = 'cn=editors,dc=example,dc=org';
 
 /** The request answers 200 before it is measured: a refused sign-in would measure a 401. */

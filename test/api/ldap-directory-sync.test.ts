@@ -10,6 +10,8 @@ import { createTestDatabase } from '../helpers/databases.js';
 import { createUser } from '../helpers/factories.js';
 import { openRawSql } from '../helpers/raw-sql.js';
 import {
+  LDAP_GROUPS,
+  LDAP_PEOPLE,
   LDAP_ADMIN_DN,
   ldapGroupMapping,
   ldapServerToml,
@@ -20,8 +22,8 @@ import {
 // Grafana's handling of users the directory lost: disabled at a sign-in or a sync that does not
 // find them, enabled again when it does; and org sync: orgs no mapping gives any more are left.
 
-const PEOPLE = 'ou=people,dc=example,dc=org';
-const GROUPS = 'ou=groups,dc=example,dc=org';
+const PEOPLE = LDAP_PEOPLE;
+const GROUPS = LDAP_GROUPS;
 const dn = (uid: string) => `uid=${uid},${PEOPLE}`;
 const group = (cn: string) => `cn=${cn},${GROUPS}`;
 

@@ -8,6 +8,8 @@ import { testConfig, mergeOverrides } from '../helpers/config.js';
 import { createTestDatabase } from '../helpers/databases.js';
 import { createUser } from '../helpers/factories.js';
 import {
+  LDAP_GROUPS,
+  LDAP_PEOPLE,
   LDAP_ADMIN_DN,
   LDAP_ADMIN_PASSWORD,
   ldapServerToml,
@@ -16,8 +18,8 @@ import {
 } from '../helpers/peers/slapd.js';
 import { startServer } from '../../src/server.js';
 
-const PEOPLE = 'ou=people,dc=example,dc=org';
-const GROUPS = 'ou=groups,dc=example,dc=org';
+const PEOPLE = LDAP_PEOPLE;
+const GROUPS = LDAP_GROUPS;
 // Several servers start per test; a loaded CI machine needs more than the default 30 s.
 const dn = (uid: string) => `uid=${uid},${PEOPLE}`;
 const group = (cn: string) => `cn=${cn},${GROUPS}`;

@@ -4,14 +4,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
-import { ldapGroupMapping, ldapServerToml, startSlapd, type Slapd } from '../helpers/peers/slapd.js';
+import {
+  LDAP_GROUPS,
+  LDAP_PEOPLE,
+  ldapGroupMapping,
+  ldapServerToml,
+  startSlapd,
+  type Slapd,
+} from '../helpers/peers/slapd.js';
 import { screenshot } from './browser.js';
 import { newPage, openSignedIn, signIn, useChromium } from './session.js';
 
 useChromium();
 
-const PEOPLE = 'ou=people,dc=example,dc=org';
-const GROUPS = 'ou=groups,dc=example,dc=org';
+const PEOPLE = LDAP_PEOPLE;
+const GROUPS = LDAP_GROUPS;
 const EDITORS = `cn=editors,${GROUPS}`;
 
 let slapd: Slapd;

@@ -15,6 +15,9 @@ const MODULE_DIR = '/usr/lib/ldap';
 
 export const LDAP_SUFFIX = 'dc=example,dc=org';
 export const LDAP_ADMIN_DN = `cn=admin,${LDAP_SUFFIX}`;
+/** where the tests put their users and their groups */
+export const LDAP_PEOPLE = `ou=people,${LDAP_SUFFIX}`;
+export const LDAP_GROUPS = `ou=groups,${LDAP_SUFFIX}`;
 export const LDAP_ADMIN_PASSWORD = 'ldap-admin-secret';
 
 export interface Slapd {
