@@ -47,6 +47,7 @@ import { Lifecycle } from './http/lifecycle.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
 import { OPS_PATHS, registerOpsRoutes } from './http/ops.routes.js';
 import { registerSecurity } from './http/security.js';
+import { lazyRequestLogger } from './http/lazy-request-logger.js';
 import { registerRequestMetrics } from './http/request-metrics.js';
 import { buildSerializer } from './http/serialization.js';
 import { buildValidator } from './http/validation.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: config.server.maxBodyBytes,
     // Grafana compat: per-request logs only with [server] router_logging; they cost throughput.
     logController: new LogController({ disableRequestLogging: !config.server.routerLogging }),
+    childLoggerFactory: lazyRequestLogger,
     // Idle keep-alive sockets are closed on shutdown; requests in flight are allowed to finish.
     forceCloseConnections: 'idle',
     return503OnClosing: false,
@@ -118,18 +120,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const routeCatalog = recordRoutes(app);
   await app.register(cookie);
   registerSecurity(app, config);
-  app.addHook('onRequest', async (request, reply) => {
+  // Both hooks are synchronous in the common case: no promise per request (docs/PERFORMANCE.md).
+  app.addHook('onRequest', (request, reply, done) => {
     if (lifecycle.phase === 'starting' && !OPS_PATHS.has(request.url.split('?', 1)[0]!)) {
-      return reply.status(503).send({ message: 'svc is starting' });
-    }
+      void reply.status(503).send({ message: 'svc is starting' });
+    } else done();
   });
   // While shutting down, close each connection after its response so the server can finish.
   // A response that follows writes leaves once the cache bus has handed their invalidations to
   // the other instances (or gave up): a revocation is effective everywhere before it returns.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.phase === 'stopping') reply.header('connection', 'close');
-    await deps.cacheBus.settled();
-    return payload;
+    const published = deps.cacheBus.settled();
+    if (published) void published.then(() => done(null, payload));
+    else done(null, payload);
   });
 
   const authorizer = createAuthorizer({

@@ -23,9 +23,18 @@ export function registerAuthentication(
     roleInOrg: (userId: number, orgId: number) => Promise<OrgRole | undefined>;
   },
 ): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Synchronous for public routes: no promise for a request that needs no identity.
+  app.addHook('onRequest', (request, reply, done) => {
     const config = request.routeOptions.config;
-    if (config.public || request.is404) return;
+    if (config.public || request.is404) done();
+    else identifyAndAuthorize(request, reply, config).then(() => done(), done);
+  });
+
+  async function identifyAndAuthorize(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    config: FastifyRequest['routeOptions']['config'],
+  ): Promise<void> {
     // A copy per request: cached identities are shared, permissions are memoized per request.
     request.identity = { ...(await deps.authenticate(request, reply)) };
     if (config.usersOnly && request.identity.kind !== 'user') throw new AppError(403, config.usersOnly);
@@ -34,7 +43,7 @@ export function registerAuthentication(
         typeof config.permission === 'function' ? config.permission(request) : config.permission;
       await deps.authorizer.authorize(await inOrgOfRoute(request, config, request.identity), evaluator);
     }
-  });
+  }
 
   // `config` is read once per request: `request.routeOptions` builds a new object on each access.
   async function inOrgOfRoute(

@@ -139,6 +139,11 @@ describe('HTTP plumbing', () => {
       headers: { authorization: 'Basic YWRtaW46YWRtaW4=' },
     });
     const logs = logLines.join('\n');
+    // request.log is built lazily (http/lazy-request-logger.ts): its line still names the request
+    const seen = logLines
+      .map((line) => JSON.parse(line) as { msg?: string; reqId?: string })
+      .find((l) => l.msg === 'seen');
+    expect(seen?.reqId).toMatch(/^req-/);
     expect(logs).toContain('"password":"[REDACTED]"');
     expect(logs).not.toContain('hunter2');
     expect(logs).not.toContain('k-123');
