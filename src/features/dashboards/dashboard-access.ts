@@ -62,7 +62,7 @@ export class CallerAccess {
   constructor(
     readonly identity: Identity,
     readonly held: PermissionMap,
-    private readonly tree: FolderTree,
+    readonly tree: FolderTree,
     private readonly source: PermissionSource,
   ) {}
 
@@ -84,6 +84,11 @@ export class CallerAccess {
     let own = this.onResource.get(dashboard.uid);
     if (!own) this.onResource.set(dashboard.uid, (own = this.source.actionsOn(this.identity, scope)));
     return (await own).has(action);
+  }
+
+  /** Whether a check so far needed the per-resource index (its answer then depends on those grants too). */
+  get askedResourceIndex(): boolean {
+    return this.onResource.size > 0;
   }
 
   /** A folder action on a folder ('' for the General folder). */

@@ -31,7 +31,8 @@ import {
   versionMismatch,
   versionNotFound,
 } from './dashboards.errors.js';
-import type { DashboardHead, DashboardsStore, VersionRow } from './dashboards.store.js';
+import type { DashboardHead, DashboardsStore, ReadRow, VersionRow } from './dashboards.store.js';
+import { createDashboardMetaMemo } from './dashboard-meta-memo.js';
 import type { DashboardReadCache } from './dashboard-read-cache.js';
 import { folderUrl } from './folders/folder-present.js';
 import type { FolderTree, FolderTreeCache } from './folders/folder-tree.js';
@@ -103,6 +104,54 @@ export type LibraryElementsImporter = (
 const ANONYMOUS = 'Anonymous';
 const SAVE_ATTEMPTS = 5;
 
+/** GET /api/dashboards/uid's `meta`: what the caller may do with the dashboard, and where it lives. */
+async function readMeta(identity: Identity, access: CallerAccess, row: ReadRow, isStarred: boolean) {
+  const folder = row.folder_uid ? access.tree.get(row.folder_uid) : undefined;
+  // one question to the per-resource index answers every flag below
+  const on = async (action: string) => access.onDashboard(action, row);
+  const canSave = await on('dashboards:write');
+  const annotation = async (action: string, type: string) =>
+    access.has(action, [`annotations:type:${type}`]) || (type === 'dashboard' && (await on(action)));
+  return {
+    type: 'db',
+    canSave,
+    canEdit: canSave,
+    canAdmin: await on('dashboards.permissions:write'),
+    canStar: identity.kind === 'user',
+    canDelete: await on('dashboards:delete'),
+    slug: row.slug,
+    url: dashboardUrl(row.uid, row.slug),
+    expires: '0001-01-01T00:00:00Z',
+    created: toIso(row.created),
+    updated: toIso(row.updated),
+    updatedBy: row.updated_by_login ?? ANONYMOUS,
+    createdBy: row.created_by_login ?? ANONYMOUS,
+    version: row.version,
+    hasAcl: false,
+    isFolder: false,
+    folderId: folder?.id ?? 0,
+    folderUid: row.folder_uid,
+    folderTitle: folder?.title ?? 'General',
+    folderUrl: folder ? folderUrl(folder.uid, folder.title) : '',
+    provisioned: row.provisioner !== '',
+    provisionedExternalId: row.provisioned_external_id,
+    annotationsPermissions: {
+      dashboard: {
+        canAdd: await annotation('annotations:create', 'dashboard'),
+        canEdit: await annotation('annotations:write', 'dashboard'),
+        canDelete: await annotation('annotations:delete', 'dashboard'),
+      },
+      organization: {
+        canAdd: await annotation('annotations:create', 'organization'),
+        canEdit: await annotation('annotations:write', 'organization'),
+        canDelete: await annotation('annotations:delete', 'organization'),
+      },
+    },
+    publicDashboardEnabled: false,
+    isStarred,
+  };
+}
+
 export function createDashboardsService(deps: {
   store: DashboardsStore;
   /** search's title index, told about every committed write */
@@ -118,6 +167,7 @@ export function createDashboardsService(deps: {
   saved?: DashboardSavedListener[];
 }) {
   const { store, folders, clock } = deps;
+  const metaMemo = createDashboardMetaMemo();
 
   async function head(orgId: number, uid: string): Promise<DashboardHead> {
     const found = await store.headByUid(orgId, uid);
@@ -343,52 +393,14 @@ export function createDashboardsService(deps: {
       // a service account stars nothing
       const isStarred =
         identity.kind === 'user' && (await deps.reads.isStarred(identity.userId, identity.orgId, row.id));
-      const [access, tree] = await Promise.all([deps.access(identity), folders.of(identity.orgId)]);
-      const folder = row.folder_uid ? tree.get(row.folder_uid) : undefined;
-      // one question to the per-resource index answers every flag below
-      const on = async (action: string) => access.onDashboard(action, row);
-      const canSave = await on('dashboards:write');
-      const annotation = async (action: string, type: string) =>
-        access.has(action, [`annotations:type:${type}`]) || (type === 'dashboard' && (await on(action)));
-      const meta = {
-        type: 'db',
-        canSave,
-        canEdit: canSave,
-        canAdmin: await on('dashboards.permissions:write'),
-        canStar: identity.kind === 'user',
-        canDelete: await on('dashboards:delete'),
-        slug: row.slug,
-        url: dashboardUrl(row.uid, row.slug),
-        expires: '0001-01-01T00:00:00Z',
-        created: toIso(row.created),
-        updated: toIso(row.updated),
-        updatedBy: row.updated_by_login ?? ANONYMOUS,
-        createdBy: row.created_by_login ?? ANONYMOUS,
-        version: row.version,
-        hasAcl: false,
-        isFolder: false,
-        folderId: folder?.id ?? 0,
-        folderUid: row.folder_uid,
-        folderTitle: folder?.title ?? 'General',
-        folderUrl: folder ? folderUrl(folder.uid, folder.title) : '',
-        provisioned: row.provisioner !== '',
-        provisionedExternalId: row.provisioned_external_id,
-        annotationsPermissions: {
-          dashboard: {
-            canAdd: await annotation('annotations:create', 'dashboard'),
-            canEdit: await annotation('annotations:write', 'dashboard'),
-            canDelete: await annotation('annotations:delete', 'dashboard'),
-          },
-          organization: {
-            canAdd: await annotation('annotations:create', 'organization'),
-            canEdit: await annotation('annotations:write', 'organization'),
-            canDelete: await annotation('annotations:delete', 'organization'),
-          },
-        },
-        publicDashboardEnabled: false,
-        isStarred,
-      };
-      return `{"meta":${JSON.stringify(meta)},"dashboard":${row.data}}`;
+      const access = await deps.access(identity);
+      const inputs = { row, held: access.held, tree: access.tree, isStarred };
+      let meta = metaMemo.find(identity, inputs);
+      if (meta === undefined) {
+        meta = JSON.stringify(await readMeta(identity, access, row, isStarred));
+        if (!access.askedResourceIndex) metaMemo.remember(identity, inputs, meta);
+      }
+      return `{"meta":${meta},"dashboard":${row.data}}`;
     },
 
     async delete(identity: Identity, uid: string): Promise<{ title: string; message: string; uid: string }> {

@@ -1,0 +1,45 @@
+import { LRUCache } from 'lru-cache';
+import type { Identity } from '../../access/identity.js';
+import type { PermissionMap } from '../../access/evaluator.js';
+import type { ReadRow } from './dashboards.store.js';
+import type { FolderTree } from './folders/folder-tree.js';
+
+/** What a `meta` was computed from. Each part is replaced, never changed, when what it holds changes. */
+export interface MetaInputs {
+  /** the read cache's row (dashboard-read-cache.ts) */
+  row: ReadRow;
+  /** the caller's cached permission set */
+  held: PermissionMap;
+  tree: FolderTree;
+  isStarred: boolean;
+}
+
+/**
+ * The `meta` of GET /api/dashboards/uid/:uid as JSON, per dashboard and caller, served again while
+ * every input is the same object. The caller's org role and admin flag are in the key, as the
+ * default grants depend on them. Only answers computed without the per-resource index are kept
+ * (`remember` is not called otherwise): a grant on the dashboard alone changes no input above.
+ * Bounded, and a few hundred bytes an entry: the model text itself is never copied here.
+ */
+export function createDashboardMetaMemo(max = 10_000) {
+  const entries = new LRUCache<string, MetaInputs & { json: string }>({ max });
+  const keyOf = (identity: Identity, row: ReadRow) =>
+    `${row.org_id}\0${row.uid}\0${identity.kind}\0${identity.userId}\0${identity.orgRole}\0${identity.isServerAdmin}`;
+  return {
+    find(identity: Identity, inputs: MetaInputs): string | undefined {
+      const entry = entries.get(keyOf(identity, inputs.row));
+      return entry &&
+        entry.row === inputs.row &&
+        entry.held === inputs.held &&
+        entry.tree === inputs.tree &&
+        entry.isStarred === inputs.isStarred
+        ? entry.json
+        : undefined;
+    },
+    remember(identity: Identity, inputs: MetaInputs, json: string): void {
+      entries.set(keyOf(identity, inputs.row), { ...inputs, json });
+    },
+  };
+}
+
+export type DashboardMetaMemo = ReturnType<typeof createDashboardMetaMemo>;
