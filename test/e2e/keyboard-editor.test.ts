@@ -78,6 +78,58 @@ describe('the panel editor and Explore by keyboard', () => {
     }
   });
 
+  it('keeps v, Esc, d r and t z in dashboard edit mode, as in view mode', async () => {
+    const server = await seeded();
+    const { context, page, errors } = await newPage(server);
+    try {
+      await openSignedIn(page, '/d/e2e-overview?from=now-6h&to=now');
+      await waitForPanels(page);
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const toolbar = page.getByRole('toolbar', { name: 'Edit dashboard' });
+      await toolbar.waitFor();
+      await waitForPanels(page);
+      const panelCount = await page.$$eval('[data-panel-id]', (els) => els.length);
+      expect(panelCount).toBeGreaterThan(1);
+
+      // v views the focused panel alone; the editor's toolbar stays; Esc goes back to the grid.
+      await tabToPanel(page, '2');
+      await page.keyboard.press('v');
+      await page.waitForURL(/[?&]viewPanel=2(&|$)/);
+      await page.waitForSelector('.view-panel [data-panel-id="2"]');
+      expect(await page.$$eval('[data-panel-id]', (els) => els.length)).toBe(1);
+      expect(await toolbar.isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.waitForURL((url) => !url.searchParams.has('viewPanel'));
+      await expect.poll(() => page.$$eval('[data-panel-id]', (els) => els.length)).toBe(panelCount);
+      expect(await toolbar.isVisible()).toBe(true);
+
+      // d r runs the panels' queries again.
+      await page.evaluate(() => (globalThis as any).document.activeElement?.blur());
+      await waitForPanels(page);
+      const queries: string[] = [];
+      page.on('request', (r) => r.url().endsWith('/api/ds/query') && queries.push(r.url()));
+      await page.keyboard.press('d');
+      await page.keyboard.press('r');
+      await expect.poll(() => queries.length).toBeGreaterThan(0);
+
+      // t z doubles the 6 h range around its centre, the end kept at now.
+      const before = Date.now();
+      await page.keyboard.press('t');
+      await page.keyboard.press('z');
+      await page.waitForURL((url) => /^\d+$/.test(url.searchParams.get('from') ?? ''));
+      const url = new URL(page.url());
+      const span = Number(url.searchParams.get('to')) - Number(url.searchParams.get('from'));
+      expect(span).toBeGreaterThan(8.9 * 3600_000);
+      expect(span).toBeLessThanOrEqual(12 * 3600_000 + 1000);
+      expect(Number(url.searchParams.get('from'))).toBeLessThan(before - 8.9 * 3600_000);
+      // still editing
+      expect(await toolbar.isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('reaches, names and shows the focus of every panel editor control; axe finds nothing serious', async () => {
     const server = await seeded();
     const { context, page, errors } = await newPage(server);

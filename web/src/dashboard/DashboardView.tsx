@@ -228,7 +228,7 @@ export function DashboardView({
 
   // Keyboard shortcuts (Grafana's): they act on the focused panel, else the one under the mouse.
   const here = useLocation();
-  const viewPanel = editing ? null : here.search.get('viewPanel');
+  const viewPanel = here.search.get('viewPanel');
   const hovered = useRef<string>(undefined);
   const [help, setHelp] = useState(false);
   const targetPanel = () =>
@@ -255,34 +255,35 @@ export function DashboardView({
     const id = targetPanel();
     if (id && onEditPanel) onEditPanel(Number(id));
   };
-  // In edit mode only `e` (the editor passes onEditPanel while no panel editor is open): the
-  // others act on the viewed dashboard's URL and range, which the editor keeps to itself.
-  const editModeShortcuts = { e: editTargetPanel };
+  // The same keys in edit mode as in view mode, as Grafana has them.
   useShortcuts(
-    editing
-      ? editModeShortcuts
-      : {
-          '?': () => setHelp(true),
-          e: editTargetPanel,
-          v: () => {
-            const id = targetPanel();
-            if (id) setViewPanel(viewPanel ? undefined : id);
-          },
-          Escape: () => viewPanel && setViewPanel(undefined),
-          'd r': () => setTick((t) => t + 1),
-          't z': () => {
-            if (!range) return;
-            const wider = zoomOut(range);
-            setRaw({ from: String(wider.from), to: String(Math.min(wider.to, Date.now())) });
-          },
-          't ArrowLeft': () => shiftRange(-1),
-          't ArrowRight': () => shiftRange(1),
-        },
+    {
+      '?': () => setHelp(true),
+      e: editTargetPanel,
+      v: () => {
+        const id = targetPanel();
+        if (id) setViewPanel(viewPanel ? undefined : id);
+      },
+      Escape: () => viewPanel && setViewPanel(undefined),
+      'd r': () => setTick((t) => t + 1),
+      't z': () => {
+        if (!range) return;
+        const wider = zoomOut(range);
+        setRaw({ from: String(wider.from), to: String(Math.min(wider.to, Date.now())) });
+      },
+      't ArrowLeft': () => shiftRange(-1),
+      't ArrowRight': () => shiftRange(1),
+    },
+    // In edit mode the editor passes onEditPanel only while no panel editor is open: the panel
+    // editor's keys (Esc among them) are its own.
     !editing || onEditPanel !== undefined,
   );
-  const viewed = viewPanel
-    ? placed.find((item) => item.panel.type !== 'row' && String(item.panel.id) === viewPanel)
-    : undefined;
+  // In edit mode the viewed panel gives way to the grid while a panel editor is open (the editor
+  // draws it there); closing the editor shows the viewed panel again.
+  const viewed =
+    viewPanel && (!editing || onEditPanel !== undefined)
+      ? placed.find((item) => item.panel.type !== 'row' && String(item.panel.id) === viewPanel)
+      : undefined;
 
   const context: ViewContext = {
     range,
@@ -362,14 +363,14 @@ export function DashboardView({
         </div>
       )}
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
-      {edit ? (
+      {viewed ? (
+        <div className="view-panel" data-view-panel={viewed.panel.id}>
+          {renderItem(viewed)}
+        </div>
+      ) : edit ? (
         // display: contents keeps the editor's layout; the wrapper only notes the hovered panel for `e`
         <div style={{ display: 'contents' }} onMouseOver={trackHover}>
           {edit.renderGrid({ items: placed, renderItem, context })}
-        </div>
-      ) : viewed ? (
-        <div className="view-panel" data-view-panel={viewed.panel.id}>
-          {renderItem(viewed)}
         </div>
       ) : (
         <div
