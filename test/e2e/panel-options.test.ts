@@ -80,6 +80,8 @@ afterAll(async () => {
 
 const panel = (page: Page, id: number) => page.locator(`[data-panel-id="${id}"]`);
 const count = (locator: Locator) => locator.count();
+const strokeWidths = (locator: Locator) =>
+  locator.getByTestId('state-box').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('stroke-width')));
 
 /** Opens a panel's editor from the dashboard, lets `change` set an option, applies it. */
 async function editPanel(page: Page, title: string, change: (editor: Locator) => Promise<unknown>) {
@@ -111,14 +113,22 @@ describe('options of the newer panel types in the panel editor', () => {
       // before: Grafana's defaults drawn
       expect(await count(panel(page, 1).getByTestId('heatmap-y-label'))).toBeGreaterThan(0);
       expect(await count(panel(page, 2).getByTestId('state-box'))).toBe(3); // 1,1 merged, 0, 1
+      // Grafana's default custom.lineWidth: 0 for the state timeline, 1 for the status history
+      expect(await strokeWidths(panel(page, 2))).toEqual(['0', '0', '0']);
       expect(await panel(page, 3).getByTestId('state-box').first().getAttribute('stroke-width')).toBe('1');
       expect(await count(panel(page, 4).getByTestId('histogram-bar'))).toBeGreaterThan(1);
       expect(await count(panel(page, 5).getByTestId('log-row'))).toBe(3);
       await panel(page, 6).getByTestId('news-unreachable').waitFor();
 
       await editPanel(page, 'Heat', (o) => o.getByLabel('Y axis placement').selectOption('hidden'));
-      await editPanel(page, 'Timeline', (o) => o.getByLabel('Merge equal consecutive values').uncheck());
-      await editPanel(page, 'History', (o) => o.getByLabel('Line width').fill('3'));
+      await editPanel(page, 'Timeline', async (o) => {
+        expect(await o.getByLabel('Line width').inputValue()).toBe('0');
+        await o.getByLabel('Merge equal consecutive values').uncheck();
+      });
+      await editPanel(page, 'History', async (o) => {
+        expect(await o.getByLabel('Line width').inputValue()).toBe('1');
+        await o.getByLabel('Line width').fill('3');
+      });
       await editPanel(page, 'Histo', (o) => o.getByLabel('Bucket size').fill('100'));
       await editPanel(page, 'Logs', (o) => o.getByLabel('Deduplication').selectOption('exact'));
       await editPanel(page, 'News', (o) => o.getByLabel('Feed URL').fill(feedUrl));
@@ -142,6 +152,7 @@ describe('options of the newer panel types in the panel editor', () => {
       await panel(page, 1).getByTestId('heatmap-cell').first().waitFor();
       expect(await count(panel(page, 1).getByTestId('heatmap-y-label'))).toBe(0);
       expect(await count(panel(page, 2).getByTestId('state-box'))).toBe(4);
+      expect(await strokeWidths(panel(page, 2))).toEqual(['0', '0', '0', '0']);
       expect(await panel(page, 3).getByTestId('state-box').first().getAttribute('stroke-width')).toBe('3');
       expect(await count(panel(page, 4).getByTestId('histogram-bar'))).toBe(1);
       expect(await count(panel(page, 5).getByTestId('log-row'))).toBe(2);

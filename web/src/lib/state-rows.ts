@@ -9,6 +9,12 @@ import { displayValue, effectiveConfig, type DisplayValue, type FieldConfigSourc
 import { displayName, type PanelData } from './frames.js';
 import { formattedToString } from './units.js';
 
+/**
+ * Grafana's default outline width of the boxes (custom.lineWidth): none for the state timeline,
+ * 1 px for the status history's cells (their panelcfg schemas).
+ */
+export const DEFAULT_LINE_WIDTH = { 'state-timeline': 0, 'status-history': 1 } as const;
+
 export interface StatePoint {
   time: number;
   value: unknown;

@@ -10,7 +10,7 @@ export interface StateRowsOptions {
   showValue?: 'auto' | 'always' | 'never';
   rowHeight?: number;
   fillOpacity?: number;
-  /** the boxes' outline (Grafana's custom.lineWidth) */
+  /** the boxes' outline (Grafana's custom.lineWidth; each panel type has its own default) */
   lineWidth?: number;
   legend?: { showLegend?: boolean; displayMode?: string };
   tooltip?: { mode?: string };
@@ -86,7 +86,7 @@ export function StateRowsChart({ rows, boxes, options, from, to, width, height, 
                       height={boxHeight}
                       fill={withAlpha(box.color, opacity)}
                       stroke={box.color}
-                      strokeWidth={Math.max(0, options.lineWidth ?? 1)}
+                      strokeWidth={Math.max(0, options.lineWidth ?? 0)}
                       onMouseEnter={(e) => {
                         const bounds = e.currentTarget.ownerSVGElement!.getBoundingClientRect();
                         setHover({ row: r, box, x: e.clientX - bounds.left, y: e.clientY - bounds.top });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { stateRows, stateSegments } from '../lib/state-rows.js';
+import { DEFAULT_LINE_WIDTH, stateRows, stateSegments } from '../lib/state-rows.js';
 import { StateRowsChart, type StateRowsOptions } from './StateRowsChart.js';
 import type { PanelProps } from './types.js';
 
@@ -19,7 +19,11 @@ export default function StateTimelinePanel({ panel, data, width, height, range, 
       kind="state-timeline"
       rows={rows}
       boxes={(row) => stateSegments(row.points, merge, to)}
-      options={{ ...options, fillOpacity: custom?.fillOpacity ?? 70, lineWidth: custom?.lineWidth }}
+      options={{
+        ...options,
+        fillOpacity: custom?.fillOpacity ?? 70,
+        lineWidth: custom?.lineWidth ?? DEFAULT_LINE_WIDTH['state-timeline'],
+      }}
       from={from}
       to={to}
       width={width}

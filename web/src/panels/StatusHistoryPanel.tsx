@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { stateRows, statusStep } from '../lib/state-rows.js';
+import { DEFAULT_LINE_WIDTH, stateRows, statusStep } from '../lib/state-rows.js';
 import { StateRowsChart, type StateRowsOptions } from './StateRowsChart.js';
 import type { PanelProps } from './types.js';
 
@@ -24,7 +24,11 @@ export default function StatusHistoryPanel({ panel, data, width, height, range, 
           .filter((p) => p.color !== 'transparent')
           .map((p) => ({ ...p, start: p.time - (step * colWidth) / 2, end: p.time + (step * colWidth) / 2 }))
       }
-      options={{ ...options, fillOpacity: custom?.fillOpacity ?? 70, lineWidth: custom?.lineWidth }}
+      options={{
+        ...options,
+        fillOpacity: custom?.fillOpacity ?? 70,
+        lineWidth: custom?.lineWidth ?? DEFAULT_LINE_WIDTH['status-history'],
+      }}
       from={from}
       to={to}
       width={width}

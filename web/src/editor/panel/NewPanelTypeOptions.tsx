@@ -1,4 +1,5 @@
 import { HEATMAP_SCHEMES } from '../../lib/color-schemes.js';
+import { DEFAULT_LINE_WIDTH } from '../../lib/state-rows.js';
 import { CheckField, NumberField, SelectField, TextField } from '../common/fields.js';
 
 type Options = Record<string, unknown>;
@@ -117,7 +118,7 @@ export function NewPanelTypeOptions({ type, options, custom, setOption, setCusto
           )}
           <NumberField
             label="Line width"
-            value={num(custom.lineWidth) ?? 1}
+            value={num(custom.lineWidth) ?? DEFAULT_LINE_WIDTH[type]}
             onChange={(width) => setCustom('lineWidth', width)}
           />
           <NumberField
