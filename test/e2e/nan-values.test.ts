@@ -62,6 +62,21 @@ function nanDashboard() {
             'FROM generate_series(1, 5) AS n ORDER BY 1',
         ),
       },
+      // The latest row is NaN: Grafana's legend shows Last * and Mean as NaN; Max skips it.
+      {
+        id: 9,
+        type: 'timeseries',
+        title: 'NaN legend',
+        gridPos: grid(8),
+        datasource: PG,
+        options: {
+          legend: { showLegend: true, displayMode: 'table', calcs: ['lastNotNull', 'mean', 'max'] },
+        },
+        targets: sql(
+          "SELECT now() - make_interval(mins => n) AS time, CASE WHEN n = 1 THEN 'NaN'::float8 ELSE n END AS v " +
+            'FROM generate_series(1, 5) AS n ORDER BY 1',
+        ),
+      },
     ],
   };
 }
@@ -69,7 +84,7 @@ function nanDashboard() {
 const panel = (page: Page, id: number) => page.locator(`[data-panel-id="${id}"]`);
 
 describe('NaN and infinities in Chromium, as Grafana shows them', () => {
-  it('shows NaN, ∞ and -∞ in stat, gauge and bar gauge; time series leave NaN as a gap', async () => {
+  it('shows NaN, ∞ and -∞ in stat, gauge and bar gauge; time series leave NaN as a gap and show it in legend calcs', async () => {
     const server = await startTestServer();
     const created = await call(server, 'POST', '/api/datasources', {
       as: ADMIN,
@@ -126,6 +141,19 @@ describe('NaN and infinities in Chromium, as Grafana shows them', () => {
 
       // The time series draws its four numbers and leaves the NaN row as a gap.
       expect(await panel(page, 8).locator('.timeseries-panel').getAttribute('data-point-count')).toBe('4');
+      // Legend calcs of a series ending in NaN: NaN shown as NaN, not as a missing value.
+      await panel(page, 9).locator('.legend-table').waitFor();
+      expect(await panel(page, 9).locator('.legend-table th').allTextContents()).toEqual([
+        '',
+        'Last *',
+        'Mean',
+        'Max',
+      ]);
+      expect(await panel(page, 9).locator('.legend-table tbody td.number').allTextContents()).toEqual([
+        'NaN',
+        'NaN',
+        '5',
+      ]);
       expect(await page.locator('.panel-error').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {

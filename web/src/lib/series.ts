@@ -7,7 +7,10 @@ interface Series {
   name: string;
   config: FieldConfig;
   times: number[];
+  /** finite numbers to draw (NaN and ±Inf are gaps) */
   values: (number | null)[];
+  /** the field's cells as they came, NaN and ±Inf kept: legend calcs reduce them as Grafana's do */
+  cells: unknown[];
 }
 
 export function toSeries(data: PanelData, source: FieldConfigSource | undefined): Series[] {
@@ -20,7 +23,13 @@ export function toSeries(data: PanelData, source: FieldConfigSource | undefined)
       if (field.type !== 'number') continue;
       const name = displayName(field, frame, data.frames.length);
       const config = effectiveConfig(field, name, source, frame.refId);
-      series.push({ name: config.displayName ?? name, config, times, values: field.values.map(asNumber) });
+      series.push({
+        name: config.displayName ?? name,
+        config,
+        times,
+        values: field.values.map(asNumber),
+        cells: field.values,
+      });
     }
   }
   return series;

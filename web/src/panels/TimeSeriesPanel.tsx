@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { paletteColor, resolveColor, withAlpha } from '../lib/colors.js';
 import { reduce, REDUCER_NAMES } from '../lib/reduce.js';
+import type { FieldConfig } from '../lib/frames.js';
 import { alignSeries, stackSeries, toSeries } from '../lib/series.js';
 import { formatDateTime, intlTimeZone } from '../lib/time.js';
 import { chooseTimeTicks, yAxisWidth, type TimeTick } from '../lib/time-axis.js';
@@ -359,11 +360,7 @@ export default function TimeSeriesPanel({
                     {calcs.map((calc) => (
                       <td key={calc} className="number">
                         {legend.displayMode !== 'table' && `${REDUCER_NAMES[calc] ?? calc}: `}
-                        {formatValueText(
-                          reduce(s.values, calc),
-                          calc === 'count' ? 'none' : s.config.unit,
-                          s.config.decimals,
-                        )}
+                        {legendCalcText(reduce(s.cells, calc), calc, s.config)}
                       </td>
                     ))}
                   </tr>
@@ -375,4 +372,13 @@ export default function TimeSeriesPanel({
       )}
     </div>
   );
+}
+
+/**
+ * A legend calc as Grafana shows it: NaN (a mean or last value of 0/0) as "NaN", as stat and gauge
+ * show it, rather than as a missing value; counts without the field's unit.
+ */
+function legendCalcText(value: number | null, calc: string, config: FieldConfig): string {
+  if (value !== null && Number.isNaN(value)) return 'NaN';
+  return formatValueText(value, calc === 'count' ? 'none' : config.unit, config.decimals);
 }
