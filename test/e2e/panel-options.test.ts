@@ -81,7 +81,9 @@ afterAll(async () => {
 const panel = (page: Page, id: number) => page.locator(`[data-panel-id="${id}"]`);
 const count = (locator: Locator) => locator.count();
 const strokeWidths = (locator: Locator) =>
-  locator.getByTestId('state-box').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('stroke-width')));
+  locator
+    .getByTestId('state-box')
+    .evaluateAll((boxes: any[]) => boxes.map((b) => b.getAttribute('stroke-width')));
 
 /** Opens a panel's editor from the dashboard, lets `change` set an option, applies it. */
 async function editPanel(page: Page, title: string, change: (editor: Locator) => Promise<unknown>) {

@@ -114,8 +114,8 @@ describe('data frames and field config', () => {
 
   it('aligns series on one time axis and stacks them normally or as percentages', () => {
     const aligned = alignSeries([
-      { name: 'a', config: {}, times: [1, 2, 3], values: [1, 2, 3] },
-      { name: 'b', config: {}, times: [2, 3, 4], values: [10, 20, 30] },
+      { name: 'a', config: {}, times: [1, 2, 3], values: [1, 2, 3], cells: [1, 2, 3] },
+      { name: 'b', config: {}, times: [2, 3, 4], values: [10, 20, 30], cells: [10, 20, 30] },
     ]);
     expect(aligned).toEqual({
       x: [1, 2, 3, 4],
