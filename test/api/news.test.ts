@@ -36,6 +36,42 @@ const ATOM = `<?xml version="1.0" encoding="utf-8"?>
   </entry>
 </feed>`;
 
+/** One item per way a feed names a picture, and items whose pictures must not be taken. */
+const IMAGES_RSS = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/">
+  <channel>
+    <title>Pictures</title>
+    <item><title>og</title><link>http://example.test/og</link>
+      <meta property="og:image" content="http://img.test/og.png"/>
+      <enclosure url="http://img.test/later.png" type="image/png" length="1"/></item>
+    <item><title>enclosure</title><link>http://example.test/e</link>
+      <enclosure url="http://img.test/talk.mp3" type="audio/mpeg" length="1"/>
+      <enclosure url="https://img.test/e.jpg" type="image/jpeg" length="1"/></item>
+    <item><title>media content</title><link>http://example.test/m</link>
+      <media:content url="http://img.test/clip.mp4" medium="video"/>
+      <media:content url="http://img.test/m.webp" medium="image"/></item>
+    <item><title>media group</title><link>http://example.test/g</link>
+      <media:group><media:thumbnail url="http://img.test/thumb.jpg"/></media:group></item>
+    <item><title>script</title><link>http://example.test/s</link>
+      <enclosure url="javascript:alert(1)" type="image/png" length="1"/></item>
+    <item><title>audio only</title><link>http://example.test/a</link>
+      <enclosure url="http://img.test/a.mp3" type="audio/mpeg" length="1"/></item>
+  </channel>
+</rss>`;
+
+const IMAGES_ATOM = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+  <title>Atom pictures</title>
+  <entry>
+    <title>With enclosure</title>
+    <link href="http://example.test/atom-2"/>
+    <link rel="enclosure" type="image/png" href="http://img.test/atom.png"/>
+    <updated>2026-11-20T12:00:00Z</updated>
+    <content type="html">&lt;p&gt;Body&lt;/p&gt;</content>
+    <media:content url="http://img.test/unused.png" medium="image"/>
+  </entry>
+</feed>`;
+
 /** A loopback web server with a feed of each kind and the bad cases the route must name. */
 let feeds: Server;
 let base: string;
@@ -46,6 +82,10 @@ beforeAll(async () => {
         return response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(RSS);
       case '/atom':
         return response.writeHead(200, { 'content-type': 'application/atom+xml' }).end(ATOM);
+      case '/images-rss':
+        return response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(IMAGES_RSS);
+      case '/images-atom':
+        return response.writeHead(200, { 'content-type': 'application/atom+xml' }).end(IMAGES_ATOM);
       case '/moved':
         return response.writeHead(302, { location: '/rss' }).end();
       case '/to-metadata':
@@ -119,6 +159,36 @@ describe('GET /api/news', () => {
         },
       ],
     });
+  });
+
+  it('names each item’s http(s) picture: og:image, image enclosure, media:content/thumbnail, Atom enclosure', async () => {
+    const server = await startTestServer();
+    const rss = await news(server, `${base}/images-rss`);
+    expect(rss.status, JSON.stringify(rss.body)).toBe(200);
+    expect(rss.body.items.map((item: { title: string; image?: string }) => [item.title, item.image])).toEqual(
+      [
+        ['og', 'http://img.test/og.png'],
+        ['enclosure', 'https://img.test/e.jpg'],
+        ['media content', 'http://img.test/m.webp'],
+        ['media group', 'http://img.test/thumb.jpg'],
+        ['script', undefined],
+        ['audio only', undefined],
+      ],
+    );
+    // no image key at all where there is none (the schema's optional field)
+    expect(Object.keys(rss.body.items[5])).not.toContain('image');
+
+    const atom = await news(server, `${base}/images-atom`);
+    expect(atom.status, JSON.stringify(atom.body)).toBe(200);
+    expect(atom.body.items).toEqual([
+      {
+        title: 'With enclosure',
+        link: 'http://example.test/atom-2',
+        date: '2026-11-20T12:00:00.000Z',
+        description: 'Body',
+        image: 'http://img.test/atom.png',
+      },
+    ]);
   });
 
   it('answers 502 naming why a feed cannot be had: unreachable, HTTP error, not a feed, too large', async () => {

@@ -38,9 +38,13 @@ const UP_DOWN = [
 ];
 
 const RSS = `<?xml version="1.0"?><rss version="2.0"><channel><title>Lab</title>
-<item><title>First headline</title><link>http://example.test/1</link><pubDate>Thu, 01 Jan 2026 10:00:00 GMT</pubDate><description>&lt;p&gt;Body one&lt;/p&gt;</description></item>
+<item><title>First headline</title><link>http://example.test/1</link><pubDate>Thu, 01 Jan 2026 10:00:00 GMT</pubDate><description>&lt;p&gt;Body one&lt;/p&gt;</description><enclosure url="IMAGE_URL" type="image/png" length="68"/></item>
 <item><title>Second headline</title><link>http://example.test/2</link><description>Body two</description></item>
 </channel></rss>`;
+
+/** A 1×1 PNG: the feed's picture, served beside the feed. */
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** Each new panel type over data whose drawing is known: cells, boxes, bars, lines, items. */
 function panelsDashboard(feedUrl: string, deadFeedUrl: string) {
@@ -137,6 +141,13 @@ function panelsDashboard(feedUrl: string, deadFeedUrl: string) {
       },
       { id: 7, type: 'news', title: 'News', gridPos: grid(6), options: { feedUrl } },
       { id: 8, type: 'news', title: 'Dead feed', gridPos: grid(7), options: { feedUrl: deadFeedUrl } },
+      {
+        id: 9,
+        type: 'news',
+        title: 'News, no pictures',
+        gridPos: grid(8, 4),
+        options: { feedUrl, showImage: false },
+      },
     ],
   };
 }
@@ -146,7 +157,12 @@ let feedBase: string;
 let deadFeed: string;
 beforeAll(async () => {
   feeds = createServer((request, response) => {
-    if (request.url === '/rss') response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(RSS);
+    if (request.url === '/rss')
+      response
+        .writeHead(200, { 'content-type': 'application/rss+xml' })
+        .end(RSS.replace('IMAGE_URL', `${feedBase}/picture.png`));
+    else if (request.url === '/picture.png')
+      response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(PNG_1X1, 'base64'));
     else response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => feeds.listen(0, '127.0.0.1', resolve));
@@ -196,7 +212,7 @@ describe('heatmap, state timeline, status history, histogram, logs and news pane
     await addPostgres(server);
     await saveDashboard(server, panelsDashboard(`${feedBase}/rss`, deadFeed));
     // tall enough for the whole dashboard: the screenshot needs no resize (which redraws the panels)
-    const { context, page, errors } = await newPage(server, { viewport: { width: 1400, height: 1500 } });
+    const { context, page, errors } = await newPage(server, { viewport: { width: 1400, height: 1800 } });
     try {
       await openSignedIn(page, `/d/e2e-more-panels/more-panels?${RANGE}`);
       await waitForPanels(page);
@@ -207,7 +223,7 @@ describe('heatmap, state timeline, status history, histogram, logs and news pane
           .getByTestId(mark)
           .first()
           .waitFor();
-      await page.locator('[data-testid="news-item"], [data-testid="news-unreachable"]').nth(2).waitFor();
+      await page.locator('[data-testid="news-item"], [data-testid="news-unreachable"]').nth(4).waitFor();
       await screenshot(page, 'panels-more');
       expect(await page.textContent('body')).not.toContain('not supported');
       expect(await page.locator('.panel-error').count()).toBe(0);
@@ -337,7 +353,20 @@ describe('heatmap, state timeline, status history, histogram, logs and news pane
       // News through svc: the loopback feed's items; a dead feed says so, with the reason.
       const items = panel(page, 7).getByTestId('news-item');
       expect(await items.count()).toBe(2);
-      expect(await items.locator('a').allTextContents()).toEqual(['First headline', 'Second headline']);
+      expect(await items.locator('a.news-title').allTextContents()).toEqual([
+        'First headline',
+        'Second headline',
+      ]);
+      // The first item's picture (an image enclosure), loaded from the feed's server, linking to
+      // the article; showImage (Grafana's default true) set false draws none.
+      const picture = items.first().getByTestId('news-image');
+      expect(await picture.getAttribute('src')).toBe(`${feedBase}/picture.png`);
+      expect(await picture.getAttribute('alt')).toBe('First headline');
+      await expect.poll(() => picture.evaluate((img: any) => img.complete && img.naturalWidth)).toBe(1);
+      expect(await items.first().locator('a.news-image').getAttribute('href')).toBe('http://example.test/1');
+      expect(await items.nth(1).getByTestId('news-image').count()).toBe(0);
+      expect(await panel(page, 9).getByTestId('news-item').count()).toBe(2);
+      expect(await panel(page, 9).getByTestId('news-image').count()).toBe(0);
       expect(await items.first().locator('p').textContent()).toBe('Body one');
       expect(await items.first().locator('time').textContent()).toBe('2026-01-01 10:00:00');
       const dead = await panel(page, 8).getByTestId('news-unreachable').textContent();

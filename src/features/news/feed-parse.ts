@@ -1,10 +1,13 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { itemImage } from './feed-image.js';
 
 export interface FeedItem {
   title: string;
   link: string;
   date?: string;
   description: string;
+  /** an http(s) picture of the item, for the panel's "Show image" */
+  image?: string;
 }
 
 export interface Feed {
@@ -46,6 +49,7 @@ export function parseFeed(xml: string): Feed | undefined {
         link: text(firstOf(item.link)),
         ...isoDate(text(item.pubDate) || text(item.date)),
         description: plain(text(item.description) || text(item.encoded)),
+        ...optionalImage(item),
       })),
     };
   }
@@ -57,11 +61,22 @@ export function parseFeed(xml: string): Feed | undefined {
         title: plain(text(entry.title)),
         link: atomLink(entry.link as Node[] | undefined),
         ...isoDate(text(entry.updated) || text(entry.published)),
-        description: plain(text(entry.summary) || text(entry.content)),
+        description: plain(text(entry.summary) || text(atomContent(entry.content))),
+        ...optionalImage(entry),
       })),
     };
   }
   return undefined;
+}
+
+function optionalImage(item: Node): { image?: string } {
+  const image = itemImage(item);
+  return image ? { image } : {};
+}
+
+/** Atom's `content`, which shares its local name with a `media:content` beside it. */
+function atomContent(value: unknown): unknown {
+  return Array.isArray(value) ? value.find((v) => text(v) !== '') : value;
 }
 
 function firstOf(value: unknown): unknown {

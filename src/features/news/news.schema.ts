@@ -11,6 +11,8 @@ export const NewsItem = Type.Object({
   date: Type.Optional(Type.String()),
   /** the description or summary as plain text (markup removed), shortened */
   description: Type.String(),
+  /** an http(s) picture of the item: og:image meta, image enclosure, media:content or media:thumbnail */
+  image: Type.Optional(Type.String()),
 });
 
 export const NewsFeed = Type.Object({

@@ -5,6 +5,8 @@ export interface NewsItem {
   link: string;
   date?: string;
   description: string;
+  /** an http(s) picture of the item (svc takes it from og:image, enclosures, Media RSS) */
+  image?: string;
 }
 
 export interface NewsFeed {
