@@ -12,6 +12,12 @@ export const alertmanager: NotificationCase[] = [
   { name: 'toUpper and toLower', field: '{{ toUpper "héllo" }} {{ toLower "ÀB" }}', want: 'HÉLLO àb' },
   { name: 'toUpper in a pipeline', field: '{{ "firing" | toUpper }}', want: 'FIRING' },
   { name: 'title', field: `{{ title "hello wORLD o'neil" }}`, want: "Hello World O'neil", noOracle: true },
+  {
+    name: 'title keeps ’ inside a word',
+    field: '{{ title "don’t STOP" }}',
+    want: 'Don’t Stop',
+    noOracle: true,
+  },
   { name: 'trimSpace', field: '[{{ trimSpace "  a b \\n\\t" }}]', want: '[a b]' },
   { name: 'join', field: '{{ join ", " (stringSlice "a" "b" "c") }}', want: 'a, b, c' },
   { name: 'join as pipeline', field: '{{ stringSlice "a" "b" | join "-" }}', want: 'a-b' },

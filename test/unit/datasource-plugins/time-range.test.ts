@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   InvalidTimeError,
+  parseGoDuration,
   parseTime,
   parseTimeRange,
 } from '../../../src/features/datasources/plugins/time-range.js';
@@ -74,5 +75,18 @@ describe('time range parsing', () => {
 
   it('rejects numbers that are not finite', () => {
     expect(() => parseTime(Number.NaN, { now })).toThrow(InvalidTimeError);
+  });
+});
+
+describe('Go durations', () => {
+  it.each<[string, number | undefined]>([
+    ['1h30m', 5_400_000],
+    ['1.5s', 1_500],
+    ['250ms', 250],
+    ['2000us', 2],
+    ['2000µs', 2],
+    ['2x', undefined],
+  ])('%s is %s ms', (text, ms) => {
+    expect(parseGoDuration(text)).toBe(ms);
   });
 });

@@ -24,8 +24,12 @@ function mapRunes(s: string, map: (ch: string) => string): string {
  * cases.Title(language.AmericanEnglish): the first letter of each word upper-cased, the rest
  * lower-cased. Apostrophes and underscores inside a word do not start a new word.
  */
+// Built from a string: a bundler turns a regular expression literal's \u2019 back into the
+// character, and one non-ASCII character doubles the memory of the whole bundled source.
+const WORD = new RegExp("[\\p{L}\\p{M}\\p{N}_]+(?:['\u2019.][\\p{L}\\p{M}\\p{N}_]+)*", 'gu');
+
 function title(s: string): string {
-  return s.replace(/[\p{L}\p{M}\p{N}_]+(?:['’.][\p{L}\p{M}\p{N}_]+)*/gu, (word) => {
+  return s.replace(WORD, (word) => {
     const [first = '', ...rest] = [...word];
     return mapRunes(first, (c) => c.toUpperCase()) + mapRunes(rest.join(''), (c) => c.toLowerCase());
   });

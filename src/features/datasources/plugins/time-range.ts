@@ -51,7 +51,8 @@ const GO_UNIT_MS: Record<string, number> = {
 /** Go's time.ParseDuration (no sign), in ms; undefined when `text` is not one. */
 export function parseGoDuration(text: string): number | undefined {
   if (text === '0') return 0;
-  const part = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/y;
+  // `\u00b5` in a string: see WORD in alerting/templates/alertmanager-functions.ts
+  const part = new RegExp('(\\d+(?:\\.\\d*)?|\\.\\d+)(ns|us|\u00b5s|ms|s|m|h)', 'y');
   let total = 0;
   let index = 0;
   while (index < text.length) {
