@@ -28,6 +28,15 @@ const SEARCHERS = 20;
 const SEARCH = '/api/search?type=dash-db&limit=100';
 const QUERY_SEARCH = '/api/search?query=billing&type=dash-db&limit=100';
 
+/** seconds the server is left alone before its resting RSS is read (V8's memory reducer starts after 8) */
+const REST_S = 30;
+
+/** RSS once the server has had REST_S seconds without requests: what stays after the work is done. */
+async function restingRss(pid: number): Promise<number | null> {
+  await sleep(REST_S * 1000);
+  return rssMb(pid)?.rss ?? null;
+}
+
 const sizeName = (n: number) => (n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n));
 /** 1 000, 6 000 and the full size, those not above it. */
 const CHECKPOINTS = [...new Set([1_000, 6_000, DASHBOARDS].filter((n) => n <= DASHBOARDS))].sort(
@@ -386,6 +395,12 @@ export const scaleStudy: Study = {
           target: '≤ 200',
         },
         { name: 'server peak RSS (VmHWM) at the end', value: rssMb(server.pid)?.peak ?? null, unit: 'MB' },
+        {
+          name: `server RSS at rest: ${REST_S} s after the last request`,
+          value: await restingRss(server.pid),
+          unit: 'MB',
+          target: '≤ 200',
+        },
       );
       return { rows, figures };
     } finally {
