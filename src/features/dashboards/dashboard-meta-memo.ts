@@ -41,5 +41,3 @@ export function createDashboardMetaMemo(max = 10_000) {
     },
   };
 }
-
-export type DashboardMetaMemo = ReturnType<typeof createDashboardMetaMemo>;
