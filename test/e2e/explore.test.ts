@@ -116,6 +116,22 @@ describe('Explore in Chromium', () => {
         await left.getByRole('button', { name: 'Metrics browser' }).click();
         await browser.waitFor({ state: 'detached' });
 
+        // A run started before the previous one answered keeps the last results drawn: the same
+        // table element stays (leaving the query field runs the query, so runs do overlap).
+        await page.route('**/api/ds/query', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await route.continue();
+        });
+        await left.locator('.table-panel').evaluate((el: any) => el.setAttribute('data-kept', ''));
+        const runQuery = left.getByRole('button', { name: 'Run query' });
+        await runQuery.click();
+        await runQuery.click();
+        await expect.poll(() => left.locator('.explore-results').getAttribute('data-state')).toBe('loading');
+        expect(await left.locator('.table-panel[data-kept]').count()).toBe(1);
+        await expect.poll(() => left.locator('.explore-results').getAttribute('data-state')).toBe('done');
+        expect(await left.locator('.table-panel[data-kept]').count()).toBe(1);
+        await page.unroute('**/api/ds/query');
+
         // The URL holds the pane (Grafana's left=<json>): a reload runs the same query again.
         const url = new URL(page.url());
         expect(JSON.parse(url.searchParams.get('left')!)).toMatchObject({

@@ -84,8 +84,10 @@ export function useExploreQuery(run: QueryRun | undefined): RunState {
       return;
     }
     const controller = new AbortController();
+    // The last results stay drawn while the next run loads, also when a run starts before the
+    // previous one answered (leaving the query field runs it): the graph and table never blink out.
     setState((old) =>
-      old.status === 'done'
+      old.status === 'done' || old.status === 'loading'
         ? { status: 'loading', graph: old.graph, table: old.table }
         : { status: 'loading' },
     );
