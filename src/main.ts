@@ -1,6 +1,7 @@
 import { parseArgs } from './config/args.js';
 import { ConfigError, loadConfig } from './config/load.js';
 import { projectRoot } from './lib/build-info.js';
+import { createIdleHeapTrim } from './lib/idle-heap-trim.js';
 import { startServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -15,8 +16,18 @@ async function main(): Promise<void> {
   }
 
   const server = await startServer(config);
+  // process-wide, so here rather than in startServer (tests run many servers in one process)
+  const heapTrim = createIdleHeapTrim({
+    onTrim: ({ beforeBytes, afterBytes, ms }) =>
+      server.logger.debug(
+        { heapMb: Math.round(beforeBytes / 2 ** 20), afterMb: Math.round(afterBytes / 2 ** 20), ms },
+        'idle: heap collected',
+      ),
+  });
+  heapTrim.start();
   const stop = (signal: NodeJS.Signals) => {
     server.logger.info({ signal }, 'signal received');
+    heapTrim.stop();
     server.shutdown().then(
       () => process.exit(0),
       (err: unknown) => {
