@@ -2,20 +2,6 @@ import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/**
- * Gives the heap a busy spell grew back to the system once the process goes quiet.
- *
- * V8 collects garbage when allocation asks it to, not when the program rests. After a burst of
- * writes (seeding 20 000 dashboards through the API) the old space held 157 MB of which about
- * 30 MB was live, and nothing more allocated to make V8 collect: the process kept ~300 MB RSS for
- * good. A full collection then brought it to ~170 MB (docs/PERFORMANCE.md, "Memory"). Chrome runs
- * such collections in idle time; Node has no idle signal, so this watches the event loop itself.
- *
- * Every `intervalMs` it looks at how busy the event loop was since the last look. When it was
- * nearly idle and the committed heap has grown by `growthBytes` since the last collection, it
- * runs one full collection (two passes: the second returns the young generation's spare pages).
- * Busy processes are never paused; a quiet one pays one collection per growth step.
- */
 export interface IdleHeapTrimOptions {
   intervalMs?: number;
   /** the event loop's utilization (0..1) below which a window counts as quiet */
@@ -34,6 +20,21 @@ function fullCollection(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
+/**
+ * Gives the heap a busy spell grew back to the system once the process goes quiet.
+ *
+ * V8 collects garbage when allocation asks it to, not when the program rests. After a burst of
+ * writes (seeding 20 000 dashboards through the API) the old space held 157 MB of which about
+ * 30 MB was live, and nothing more allocated to make V8 collect: the process kept ~300 MB RSS for
+ * good. A full collection then brought it to ~170 MB (docs/PERFORMANCE.md, "Memory"). Chrome runs
+ * such collections in idle time; Node has no idle signal, so this watches the event loop itself.
+ *
+ * Every `intervalMs` it looks at how busy the event loop was since the last look. When it was
+ * nearly idle and the committed heap has grown by `growthBytes` since the last collection, it
+ * runs one full collection (two passes; in the measurements the second also shrank the young
+ * generation when the process was at rest).
+ * Busy processes are never paused; a quiet one pays one collection per growth step.
+ */
 export function createIdleHeapTrim(options: IdleHeapTrimOptions = {}) {
   const { intervalMs, quietBelow, growthBytes } = { ...DEFAULTS, ...options };
   let collect: (() => void) | undefined;

@@ -14,10 +14,15 @@ function garbage(mb: number): object[][] {
   return chunks;
 }
 
+/** A trim with `options`, and the collections it reports. */
+function watched(options: Parameters<typeof createIdleHeapTrim>[0]) {
+  const trims: unknown[] = [];
+  return { trims, trim: createIdleHeapTrim({ ...options, onTrim: (t) => trims.push(t) }) };
+}
+
 describe('idle heap trim', () => {
   it('does not pause a busy event loop, however much the heap grew', () => {
-    const trims: unknown[] = [];
-    const trim = createIdleHeapTrim({ growthBytes: 16 * MB, onTrim: (t) => trims.push(t) });
+    const { trim, trims } = watched({ growthBytes: 16 * MB });
     const junk = garbage(64);
     expect(trim.check()).toBe(false);
     expect(trims).toEqual([]);
@@ -25,12 +30,7 @@ describe('idle heap trim', () => {
   });
 
   it('collects in a quiet window once the heap grew by the step, and gives the pages back', () => {
-    const trims: unknown[] = [];
-    const trim = createIdleHeapTrim({
-      growthBytes: 16 * MB,
-      quietBelow: ALWAYS_QUIET,
-      onTrim: (t) => trims.push(t),
-    });
+    const { trim, trims } = watched({ growthBytes: 16 * MB, quietBelow: ALWAYS_QUIET });
     let junk: object[][] | undefined = garbage(64);
     expect(junk).toHaveLength(64);
     junk = undefined;
@@ -44,12 +44,7 @@ describe('idle heap trim', () => {
   });
 
   it('leaves a quiet heap alone when it did not grow by the step', () => {
-    const trims: unknown[] = [];
-    const trim = createIdleHeapTrim({
-      growthBytes: 512 * MB,
-      quietBelow: ALWAYS_QUIET,
-      onTrim: (t) => trims.push(t),
-    });
+    const { trim, trims } = watched({ growthBytes: 512 * MB, quietBelow: ALWAYS_QUIET });
     const junk = garbage(16);
     expect(trim.check()).toBe(false);
     expect(trims).toEqual([]);
