@@ -17,6 +17,7 @@ import {
 import type { DatabaseConfig } from '../config/config.js';
 import type { RetryListener } from './retry.js';
 import { withRetryingDriver } from './retrying-driver.js';
+import { createWalSync, type WalSync } from './sqlite-wal-sync.js';
 
 const DEFAULT_PORT = { postgres: 5432, mysql: 3306 } as const;
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -34,9 +35,15 @@ interface Endpoint {
  * mysql2 drivers are imported when Kysely first asks for the pool: a server on SQLite never loads
  * them (they were a large share of its start-up time).
  */
-function createDialect(config: DatabaseConfig, onPoolError: (err: Error) => void): Dialect {
+function createDialect(
+  config: DatabaseConfig,
+  onPoolError: (err: Error) => void,
+  walSync: WalSync | undefined,
+): Dialect {
   if (config.type === 'sqlite3') {
-    return new SerialMigrationsSqliteDialect({ database: withStatementCache(openSqlite(config)) });
+    return new SerialMigrationsSqliteDialect({
+      database: withStatementCache(openSqlite(config, walSync !== undefined), walSync),
+    });
   }
   const endpoint = resolveEndpoint(config);
   const max = config.maxOpenConn || 10;
@@ -122,11 +129,12 @@ class SerialMigrationsSqliteDialect extends SqliteDialect {
   }
 }
 
-function openSqlite(config: DatabaseConfig): SQLite.Database {
+/** `walSynced`: the driver fsyncs the log after each write (store/sqlite-wal-sync.ts). */
+function openSqlite(config: DatabaseConfig, walSynced: boolean): SQLite.Database {
   mkdirSync(dirname(config.path), { recursive: true });
   const database = new SQLite(config.path, { timeout: config.busyTimeoutMs });
   database.pragma('journal_mode = WAL');
-  database.pragma(`synchronous = ${config.sqliteSynchronous.toUpperCase()}`);
+  database.pragma(`synchronous = ${walSynced ? 'NORMAL' : config.sqliteSynchronous.toUpperCase()}`);
   database.pragma('foreign_keys = ON');
   return database;
 }
@@ -138,10 +146,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * lookup. Statements are reusable, so the compiled SQL text is the cache key. Queries are never
  * streamed here, so one statement is never busy twice at once.
  */
-function withStatementCache(database: SQLite.Database): SqliteDatabase {
+function withStatementCache(database: SQLite.Database, walSync: WalSync | undefined): SqliteDatabase {
   const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
-    close: () => database.close(),
+    close: () => {
+      database.close();
+      void walSync?.close();
+    },
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
@@ -205,6 +216,16 @@ export function createKysely<T>(
   onRetry: RetryListener = () => {},
 ): Kysely<T> {
   const begin = config.type === 'sqlite3' ? 'begin immediate' : undefined;
-  const dialect = withRetryingDriver(createDialect(config, onPoolError), onRetry, begin);
+  // An in-memory database has no log to sync.
+  const walSync =
+    config.type === 'sqlite3' && config.sqliteSynchronous === 'full' && config.path !== ':memory:'
+      ? createWalSync(config.path)
+      : undefined;
+  const dialect = withRetryingDriver(
+    createDialect(config, onPoolError, walSync),
+    onRetry,
+    begin,
+    walSync && (() => walSync.sync()),
+  );
   return new Kysely<T>({ dialect, plugins });
 }

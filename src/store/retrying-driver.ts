@@ -10,6 +10,9 @@ import {
 import { withRetries, type RetryListener } from './retry.js';
 import { unitBegan, unitConnection } from './transaction.js';
 
+/** Waits until what the connection wrote is durable (store/sqlite-wal-sync.ts); SQLite only. */
+export type AfterWrite = () => Promise<void>;
+
 /**
  * A statement that runs on its own (autocommit) is its own unit of work: when the database
  * refuses it with a deadlock or BUSY, it is run again here, so no store has to remember to.
@@ -18,6 +21,8 @@ import { unitBegan, unitConnection } from './transaction.js';
  */
 class RetryingConnection implements DatabaseConnection {
   inTransaction = false;
+  /** wrote since it was acquired: the release waits for afterWrite */
+  wrote = false;
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -26,12 +31,24 @@ class RetryingConnection implements DatabaseConnection {
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.inTransaction) return this.inner.executeQuery<R>(query);
-    return withRetries(() => this.inner.executeQuery<R>(query), this.onRetry);
+    return this.autocommit(query);
+  }
+
+  private async autocommit<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await withRetries(() => this.inner.executeQuery<R>(query), this.onRetry);
+    if (mayWrite(query)) this.wrote = true;
+    return result;
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     return this.inner.streamQuery<R>(query, chunkSize);
   }
+}
+
+function mayWrite(query: CompiledQuery): boolean {
+  const kind = query.query.kind;
+  if (kind === 'SelectQueryNode') return false;
+  return kind !== 'RawNode' || !/^\s*select\b/i.test(query.sql);
 }
 
 /** The unit of work's connection lent to a query built on the plain database; not released by it. */
@@ -55,6 +72,7 @@ class RetryingDriver implements Driver {
     private readonly inner: Driver,
     private readonly onRetry: RetryListener,
     private readonly beginStatement: string | undefined,
+    private readonly afterWrite: AfterWrite | undefined,
   ) {}
 
   init(): Promise<void> {
@@ -91,6 +109,7 @@ class RetryingDriver implements Driver {
     const wrapper = connection as RetryingConnection;
     try {
       await this.inner.commitTransaction(wrapper.inner);
+      wrapper.wrote = true;
     } finally {
       wrapper.inTransaction = false;
     }
@@ -129,9 +148,15 @@ class RetryingDriver implements Driver {
     await this.inner.releaseSavepoint?.((connection as RetryingConnection).inner, name, compileQuery);
   }
 
-  releaseConnection(connection: DatabaseConnection): Promise<void> {
-    if (connection instanceof BorrowedConnection) return Promise.resolve();
-    return this.inner.releaseConnection((connection as RetryingConnection).inner);
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    if (connection instanceof BorrowedConnection) return;
+    const wrapper = connection as RetryingConnection;
+    const wrote = wrapper.wrote;
+    wrapper.wrote = false;
+    await this.inner.releaseConnection(wrapper.inner);
+    // Kysely answers the query or transaction once this returns: the next writer goes on
+    // meanwhile (store/sqlite-wal-sync.ts).
+    if (wrote) await this.afterWrite?.();
   }
 
   destroy(): Promise<void> {
@@ -143,15 +168,18 @@ class RetryingDriver implements Driver {
  * The dialect with retrying connections. `beginStatement` replaces the dialect's BEGIN: SQLite
  * takes `BEGIN IMMEDIATE`, so a transaction holds the write lock from its first statement and
  * waits for it (busy_timeout) instead of failing at once when it upgrades a stale read snapshot.
+ * `afterWrite` runs after each commit and each autocommitted write, once the connection is
+ * released; the statement or transaction is answered when it is done.
  */
 export function withRetryingDriver(
   dialect: Dialect,
   onRetry: RetryListener,
   beginStatement?: string,
+  afterWrite?: AfterWrite,
 ): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
-    createDriver: () => new RetryingDriver(dialect.createDriver(), onRetry, beginStatement),
+    createDriver: () => new RetryingDriver(dialect.createDriver(), onRetry, beginStatement, afterWrite),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
   };
