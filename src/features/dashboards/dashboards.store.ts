@@ -59,8 +59,34 @@ const prepareFindForRead = (db: Db) =>
       .where('d.uid', '=', uid),
   );
 
+/**
+ * The save's reads, built and compiled by Kysely once (store/prepared.ts) on the server's
+ * database: inside a unit of work they run on its connection like every query of a store.
+ */
+function prepareSaveReads(db: Db) {
+  const root = db as unknown as Kysely<never>;
+  return {
+    headByUid: preparedSelect(root, 2, (orgId: number, uid: string) =>
+      db.selectFrom('dashboard').select(HEAD_COLUMNS).where('org_id', '=', orgId).where('uid', '=', uid),
+    ),
+    lockForSave: preparedSelect(root, 2, (orgId: number, id: number) =>
+      forWrite(
+        db,
+        db
+          .selectFrom('dashboard')
+          .select(['version', 'created_by', 'default_creator_admin', 'default_role_grants'])
+          .where(orgOfRow, '=', orgId)
+          .where('id', '=', id),
+      ),
+    ),
+    tagRows: preparedSelect(root, 1, (dashboardId: number) =>
+      db.selectFrom('dashboard_tag').select(['id', 'term']).where('dashboard_id', '=', dashboardId),
+    ),
+  };
+}
+
 /** SQL of dashboards, their tags, versions and stars. Every query is bound to one org. */
-function queries(db: Db) {
+function queries(db: Db, prepared: ReturnType<typeof prepareSaveReads>) {
   return {
     findByUid(orgId: number, uid: string): Promise<DashboardRow | undefined> {
       return db
@@ -79,13 +105,8 @@ function queries(db: Db) {
       return (await find(orgId, uid))[0];
     },
 
-    headByUid(orgId: number, uid: string): Promise<DashboardHead | undefined> {
-      return db
-        .selectFrom('dashboard')
-        .select(HEAD_COLUMNS)
-        .where('org_id', '=', orgId)
-        .where('uid', '=', uid)
-        .executeTakeFirst();
+    async headByUid(orgId: number, uid: string): Promise<DashboardHead | undefined> {
+      return (await prepared.headByUid(orgId, uid))[0];
     },
 
     /** Which default grants a dashboard still derives (the others are being stored as permissions). */
@@ -151,20 +172,11 @@ function queries(db: Db) {
     },
 
     /**
-     * Bumps the version (locking the row until commit), only from `expectedVersion` when given;
-     * returns the new version, or undefined when another writer got there first.
-     */
-    /**
      * The row's version and default grants, read under the row's write lock (held until the unit
      * ends): concurrent overwrites of one dashboard queue here, and the defaults are current.
      */
     async lockForSave(orgId: number, id: number): Promise<(DefaultGrants & { version: number }) | undefined> {
-      const query = db
-        .selectFrom('dashboard')
-        .select(['version', 'created_by', 'default_creator_admin', 'default_role_grants'])
-        .where(orgOfRow, '=', orgId)
-        .where('id', '=', id);
-      return forWrite(db, query).executeTakeFirst();
+      return (await prepared.lockForSave(orgId, id))[0];
     },
 
     /**
@@ -204,11 +216,7 @@ function queries(db: Db) {
      * concurrent saves of other dashboards need too.
      */
     async setTags(orgId: number, dashboardId: number, tags: string[]): Promise<void> {
-      const stored = await db
-        .selectFrom('dashboard_tag')
-        .select(['id', 'term'])
-        .where('dashboard_id', '=', dashboardId)
-        .execute();
+      const stored = await prepared.tagRows(dashboardId);
       const wanted = new Set(tags);
       const removed = stored.filter((row) => !wanted.has(row.term)).map((row) => row.id);
       const kept = new Set(stored.map((row) => row.term));
@@ -367,10 +375,11 @@ function queries(db: Db) {
 type DashboardsQueries = ReturnType<typeof queries>;
 
 export function createDashboardsStore(db: Db) {
+  const prepared = prepareSaveReads(db);
   return {
-    ...queries(db),
+    ...queries(db, prepared),
     transaction<T>(work: (store: DashboardsQueries, afterCommit: AfterCommit) => Promise<T>): Promise<T> {
-      return inTransaction(db, (trx, afterCommit) => work(queries(trx), afterCommit));
+      return inTransaction(db, (trx, afterCommit) => work(queries(trx, prepared), afterCommit));
     },
   };
 }
