@@ -1,4 +1,4 @@
-import { sql, type InsertQueryBuilder, type InsertResult } from 'kysely';
+import { PostgresAdapter, sql, type InsertQueryBuilder, type InsertResult } from 'kysely';
 import type { Db } from './database.js';
 import type { Tables } from './tables.js';
 
@@ -34,4 +34,16 @@ export async function insertUnlessDuplicate<T extends keyof Tables>(
     : query.ignore();
   const result = await guarded.executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * After an INSERT that chose its own id: PostgreSQL's serial sequence does not move on its own
+ * (MySQL's AUTO_INCREMENT and SQLite's AUTOINCREMENT do), so the next insert without an id would
+ * take one already used. Moves it past the largest id of `table`.
+ */
+export async function advanceIdSequence(db: Db, table: keyof Tables): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT max(id) FROM ${sql.table(table)}))`.execute(
+    db,
+  );
 }

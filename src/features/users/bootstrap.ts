@@ -3,10 +3,15 @@ import type { Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/password.js';
 import { generateUid } from '../../lib/uid.js';
 import type { Db } from '../../store/database.js';
-import { insertReturningId } from '../../store/insert.js';
+import { advanceIdSequence, insertReturningId } from '../../store/insert.js';
 import { inTransaction } from '../../store/transaction.js';
 
 const MAIN_ORG_NAME = 'Main Org.';
+/**
+ * Given, not generated: of two instances starting together on MySQL, the one whose transaction
+ * inserted first can still lose a deadlock and roll back, and the other's generated id was 2.
+ */
+const MAIN_ORG_ID = 1;
 
 /**
  * First start: org 1 "Main Org." and the admin from [security] (server admin, Admin of org 1),
@@ -34,14 +39,15 @@ async function createOrgAndAdmin(db: Db, config: Config, clock: Clock, password:
   await inTransaction(db, async (trx) => {
     const now = clock.now();
     const existingOrg = await trx.selectFrom('org').select('id').orderBy('id').limit(1).executeTakeFirst();
-    const orgId =
-      existingOrg?.id ??
-      (await insertReturningId(
-        trx,
-        trx
-          .insertInto('org')
-          .values({ ...emptyAddress, version: 0, name: MAIN_ORG_NAME, created: now, updated: now }),
-      ));
+    let orgId = existingOrg?.id;
+    if (orgId === undefined) {
+      orgId = MAIN_ORG_ID;
+      await trx
+        .insertInto('org')
+        .values({ id: orgId, ...emptyAddress, version: 0, name: MAIN_ORG_NAME, created: now, updated: now })
+        .execute();
+      await advanceIdSequence(trx, 'org');
+    }
     if (config.security.disableInitialAdminCreation) return;
     if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return;
     const userId = await insertReturningId(
