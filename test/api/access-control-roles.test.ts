@@ -531,6 +531,48 @@ describe('role assignments', () => {
     ).toBe(400);
   });
 
+  it.each([
+    ['with the permission cache', { database: { high_availability: 'false' } }],
+    ['without it', { rbac: { permission_cache: 'false' } }],
+  ])('a member of several teams holds each team’s roles and no other team’s (%s)', async (_, overrides) => {
+    const server = await startTestServer({ overrides });
+    const viewer = await createUser(server);
+    const actions = ['serviceaccounts:read', 'teams:create', 'folders:create', 'users:read'];
+    const teamIds: number[] = [];
+    for (const [i, action] of actions.entries()) {
+      await createRole(server, { name: `custom:team-${i}`, uid: `team-${i}`, permissions: [{ action }] });
+      const team = await call(server, 'POST', '/api/teams', { as: ADMIN, body: { name: `Team ${i}` } });
+      teamIds.push(team.body.teamId as number);
+      const added = await call(server, 'POST', `/api/access-control/teams/${teamIds[i]}/roles`, {
+        as: ADMIN,
+        body: { roleUid: `team-${i}` },
+      });
+      expect(added.status).toBe(200);
+    }
+    // one member of the first three teams, another of the first and the last
+    const other = await createUser(server);
+    for (const teamId of teamIds.slice(0, 3))
+      await call(server, 'POST', `/api/teams/${teamId}/members`, { as: ADMIN, body: { userId: viewer.id } });
+    for (const teamId of [teamIds[0], teamIds[3]])
+      await call(server, 'POST', `/api/teams/${teamId}/members`, { as: ADMIN, body: { userId: other.id } });
+    // loads within a second of a write are not cached
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const permissionsOf = (as: Caller) => call(server, 'GET', '/api/access-control/user/permissions', { as });
+    // concurrently (their teams' loads may share a query), then once more each (from the cache)
+    const rounds = [
+      await Promise.all([permissionsOf(viewer.as), permissionsOf(other.as)]),
+      [await permissionsOf(viewer.as), await permissionsOf(other.as)] as const,
+    ];
+    for (const [held, otherHeld] of rounds) {
+      expect(held.status).toBe(200);
+      expect(actions.map((action) => action in held.body)).toEqual([true, true, true, false]);
+      expect(actions.map((action) => action in otherHeld.body)).toEqual([true, false, false, true]);
+    }
+    expect((await call(server, 'POST', '/api/teams', { as: viewer.as, body: { name: 'Mine' } })).status).toBe(
+      200,
+    );
+  });
+
   it('team roles apply to the members; built-in role grants apply to every holder of the role', async () => {
     const server = await startTestServer();
     const viewer = await createUser(server);
