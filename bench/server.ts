@@ -97,6 +97,9 @@ export async function startServer(
       SVC_DATABASE_HOST: `${PG.host}:${PG.port}`,
       SVC_DATABASE_NAME: name,
       SVC_DATABASE_USER: PG.user,
+      // one instance on its own database: its caches serve (the HA study measures several)
+      SVC_DATABASE_HIGH_AVAILABILITY: 'false',
+      ...options.env,
     });
   } else {
     database = { type: 'sqlite3', path: join(dataDir, 'svc.db') };
