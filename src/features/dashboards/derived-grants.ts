@@ -22,6 +22,8 @@ export function createDashboardDerivedGrants(deps: {
     },
 
     async take(orgId, uid, principal) {
+      // defaults go to the creator and the basic roles, never to a team: nothing to read
+      if (principal.kind === 'team') return [];
       const head = await store.headByUid(orgId, uid);
       if (!head) return [];
       // Only the default a change to `principal` would contradict becomes rows: a team grant
