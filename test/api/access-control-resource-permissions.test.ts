@@ -237,6 +237,16 @@ describe('/api/access-control/{resource}/{id}', () => {
     });
     expect(unknown.status).toBe(404);
     expect((await levels())[String(viewer.id)]).toBe('Edit');
+    const noDashboard = await call(server, 'POST', '/api/access-control/dashboards/no-such-dashboard', {
+      as: ADMIN,
+      body: {
+        permissions: [
+          { teamId, permission: 'View' },
+          { builtInRole: 'Viewer', permission: 'View' },
+        ],
+      },
+    });
+    expect(noDashboard.status).toBe(404);
     // and the caller needs dashboards.permissions:write on it
     const refused = await call(server, 'POST', url, {
       as: viewer.as,

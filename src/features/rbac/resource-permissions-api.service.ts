@@ -60,6 +60,14 @@ interface PermissionEntry {
   permission: string;
 }
 
+/** What a set-many checked once for all its entries. */
+interface SetManyChecks {
+  /** the resource's existence check, started by the first entry that needs it */
+  resource: Promise<void> | undefined;
+  /** the org's teams among those the entries name */
+  teams: ReadonlyMap<number, unknown>;
+}
+
 /**
  * The generic resource-permission API (/api/access-control/<resource>/<id>…): lists and changes
  * who may View/Edit/Admin one resource, through the managed roles of resource-permissions.service.
@@ -100,10 +108,12 @@ export function createResourcePermissionsApi(deps: {
     id: string,
     principal: Principal,
     permission: string,
+    checks?: SetManyChecks,
   ) {
     const kind = kindOf(resource);
     const level = levelOf(kind, permission);
-    await resourceMustExist(identity.orgId, kind, id);
+    if (checks) await (checks.resource ??= resourceMustExist(identity.orgId, kind, id));
+    else await resourceMustExist(identity.orgId, kind, id);
     await resourcePermissions.set(identity.orgId, resource, id, principal, level);
     if (kind.resource === 'teams' && principal.kind === 'user') {
       const membership = level === '' ? null : (TEAM_MEMBERSHIP[level] ?? 0);
@@ -185,18 +195,33 @@ export function createResourcePermissionsApi(deps: {
       });
     },
 
-    async setUser(identity: Identity, resource: string, id: string, userId: number, permission: string) {
+    async setUser(
+      identity: Identity,
+      resource: string,
+      id: string,
+      userId: number,
+      permission: string,
+      checks?: SetManyChecks,
+    ) {
       const assignments = ASSIGNMENTS[resource] ?? ALL;
       if (!assignments.users) throw invalidPermissionLevel();
       if (!(await deps.isOrgMember(identity.orgId, userId))) throw userNotFound();
-      await set(identity, resource, id, { kind: 'user', id: userId }, permission);
+      await set(identity, resource, id, { kind: 'user', id: userId }, permission, checks);
     },
 
-    async setTeam(identity: Identity, resource: string, id: string, teamId: number, permission: string) {
+    async setTeam(
+      identity: Identity,
+      resource: string,
+      id: string,
+      teamId: number,
+      permission: string,
+      checks?: SetManyChecks,
+    ) {
       if (!(ASSIGNMENTS[resource] ?? ALL).teams)
         throw invalidPermissionLevel('teams cannot be given this permission');
-      if (!(await deps.teamExists(identity.orgId, teamId))) throw teamNotFound();
-      await set(identity, resource, id, { kind: 'team', id: teamId }, permission);
+      const exists = checks ? checks.teams.has(teamId) : await deps.teamExists(identity.orgId, teamId);
+      if (!exists) throw teamNotFound();
+      await set(identity, resource, id, { kind: 'team', id: teamId }, permission, checks);
     },
 
     /**
@@ -210,20 +235,35 @@ export function createResourcePermissionsApi(deps: {
         if (named.length !== 1) throw onePrincipalPerEntry(i);
       });
       await resourcePermissions.inUnit(async () => {
+        // Checked once for all entries (the resource when an entry first needs it, every team
+        // named in one query), in the order and with the answers of one entry at a time.
+        const teamIds = entries.flatMap((entry) => (entry.teamId === undefined ? [] : [entry.teamId]));
+        const checks: SetManyChecks = {
+          resource: undefined,
+          teams: teamIds.length ? await deps.teamsByIds(identity.orgId, teamIds) : new Map(),
+        };
         for (const { userId, teamId, builtInRole, permission } of entries) {
-          if (userId !== undefined) await this.setUser(identity, resource, id, userId, permission);
-          else if (teamId !== undefined) await this.setTeam(identity, resource, id, teamId, permission);
-          else await this.setBuiltInRole(identity, resource, id, builtInRole!, permission);
+          if (userId !== undefined) await this.setUser(identity, resource, id, userId, permission, checks);
+          else if (teamId !== undefined)
+            await this.setTeam(identity, resource, id, teamId, permission, checks);
+          else await this.setBuiltInRole(identity, resource, id, builtInRole!, permission, checks);
         }
       });
     },
 
-    async setBuiltInRole(identity: Identity, resource: string, id: string, role: string, permission: string) {
+    async setBuiltInRole(
+      identity: Identity,
+      resource: string,
+      id: string,
+      role: string,
+      permission: string,
+      checks?: SetManyChecks,
+    ) {
       kindOf(resource);
       if (!(ASSIGNMENTS[resource] ?? ALL).builtInRoles) throw builtInRoleNotAllowed();
       if (!BUILT_IN_ROLES.includes(role))
         throw invalidBuiltInRole('invalid built-in role: use one of Viewer, Editor, Admin');
-      await set(identity, resource, id, { kind: 'builtin', role }, permission);
+      await set(identity, resource, id, { kind: 'builtin', role }, permission, checks);
     },
   };
 }
