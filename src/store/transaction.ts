@@ -30,6 +30,15 @@ export function unitConnection(): DatabaseConnection | undefined {
   return unit?.open ? unit.connection : undefined;
 }
 
+/**
+ * The unit of work the caller runs in, if any: work batched across callers (one query for
+ * several) must be batched per unit, or one caller's query would run in another's transaction.
+ */
+export function currentUnit(): object | undefined {
+  const unit = units.getStore();
+  return unit?.open ? unit : undefined;
+}
+
 /** Called by the driver when the current unit's transaction begins on `connection`. */
 export function unitBegan(connection: DatabaseConnection): void {
   const unit = units.getStore();

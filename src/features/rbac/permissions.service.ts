@@ -6,6 +6,13 @@ import { toPermissionMap, type Permission, type PermissionMap } from '../../acce
 import type { PermissionCache } from './permission-cache.js';
 import { INDEXED_PREFIX, type RbacStore } from './rbac.store.js';
 import type { Principal } from '../../access/resource-levels.js';
+import { currentUnit } from '../../store/transaction.js';
+
+/** Team parts asked for in one tick, loaded by one query when the tick ends. */
+interface TeamBatch {
+  ids: number[];
+  loaded: Promise<Map<number, Permission[]>>;
+}
 
 /** Basic roles whose stored grants (`builtin_role`) a role also receives: Viewer ⊂ Editor ⊂ Admin. */
 const WITH_PARENTS: Record<OrgRole | 'Grafana Admin', string[]> = {
@@ -52,18 +59,28 @@ export function createPermissionSource(options: {
   /**
    * Team parts that missed the cache in the same tick (a caller's teams, all at once) load in one
    * query: a caller in 300 teams cost 300 queries per request wherever the cache cannot serve
-   * (several instances without Redis).
+   * (several instances without Redis). Batches are per org and per unit of work: the query runs
+   * in the first caller's context, which must be every caller's.
    */
-  const teamBatches = new Map<number, { ids: number[]; loaded: Promise<Map<number, Permission[]>> }>();
+  const outsideUnits = new Map<number, TeamBatch>();
+  const inUnits = new WeakMap<object, Map<number, TeamBatch>>();
+  function batchesHere(): Map<number, TeamBatch> {
+    const unit = currentUnit();
+    if (!unit) return outsideUnits;
+    let batches = inUnits.get(unit);
+    if (!batches) inUnits.set(unit, (batches = new Map<number, TeamBatch>()));
+    return batches;
+  }
   function teamPart(teamId: number, orgId: number): Promise<Permission[]> {
-    let batch = teamBatches.get(orgId);
+    const batches = batchesHere();
+    let batch = batches.get(orgId);
     if (!batch) {
       const ids: number[] = [];
       const loaded = Promise.resolve().then(() => {
-        teamBatches.delete(orgId);
+        batches.delete(orgId);
         return store.teamPermissions(ids, orgId);
       });
-      teamBatches.set(orgId, (batch = { ids, loaded }));
+      batches.set(orgId, (batch = { ids, loaded }));
     }
     batch.ids.push(teamId);
     return batch.loaded.then((byTeam) => byTeam.get(teamId) ?? []);
