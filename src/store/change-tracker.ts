@@ -3,6 +3,7 @@ import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
   PluginTransformResultArgs,
+  QueryId,
   QueryResult,
   RootOperationNode,
   UnknownRow,
@@ -38,13 +39,13 @@ export class ChangeTracker implements KyselyPlugin {
   }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (WRITES.has(args.node.kind)) {
-      this.pending.set(args.queryId, {
-        tables: writtenTables(args.node),
-        columns: updatedColumns(args.node),
-      });
-    }
+    if (WRITES.has(args.node.kind)) this.pending.set(args.queryId, changeOf(args.node));
     return args.node;
+  }
+
+  /** A write compiled earlier runs again as `queryId` (store/prepared.ts): it changes `change`. */
+  expect(queryId: QueryId, change: TableChange): void {
+    this.pending.set(queryId, change);
   }
 
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
@@ -62,6 +63,12 @@ export class ChangeTracker implements KyselyPlugin {
     }
     return Promise.resolve(args.result);
   }
+}
+
+/** What a write changes; no tables for a query that is not a write. */
+export function changeOf(node: RootOperationNode): TableChange {
+  if (!WRITES.has(node.kind)) return { tables: new Set(), columns: new Set() };
+  return { tables: writtenTables(node), columns: updatedColumns(node) };
 }
 
 /** The tables a write changes: its target, not those its subqueries or joins read. */

@@ -1,11 +1,11 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type QueryResult, type Selectable } from 'kysely';
 import type { DefaultGrants } from './default-grants.js';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import { sortTitleOf } from './dashboard-model.js';
 import type { DashboardTable, DashboardVersionTable } from '../../store/tables.js';
 import { forWrite, lockParentRow } from '../../store/locks.js';
-import { preparedSelect } from '../../store/prepared.js';
+import { preparedSelect, preparedWrite } from '../../store/prepared.js';
 import { inTransaction, type AfterCommit } from '../../store/transaction.js';
 
 export type DashboardRow = Selectable<DashboardTable>;
@@ -60,11 +60,13 @@ const prepareFindForRead = (db: Db) =>
   );
 
 /**
- * The save's reads, built and compiled by Kysely once (store/prepared.ts) on the server's
+ * The save's queries, built and compiled by Kysely once (store/prepared.ts) on the server's
  * database: inside a unit of work they run on its connection like every query of a store.
  */
-function prepareSaveReads(db: Db) {
+function prepareSaveQueries(db: Db) {
   const root = db as unknown as Kysely<never>;
+  /** One update per set of columns a save writes (the provisioning columns or not). */
+  const writeVersionBy = new Map<string, (...args: (string | number)[]) => Promise<QueryResult<unknown>>>();
   return {
     headByUid: preparedSelect(root, 2, (orgId: number, uid: string) =>
       db.selectFrom('dashboard').select(HEAD_COLUMNS).where('org_id', '=', orgId).where('uid', '=', uid),
@@ -82,11 +84,61 @@ function prepareSaveReads(db: Db) {
     tagRows: preparedSelect(root, 1, (dashboardId: number) =>
       db.selectFrom('dashboard_tag').select(['id', 'term']).where('dashboard_id', '=', dashboardId),
     ),
+    writeVersion(columns: string[]) {
+      const key = columns.join();
+      let write = writeVersionBy.get(key);
+      if (!write) {
+        const n = columns.length;
+        write = preparedWrite(root, n + 4, (...p: (string | number)[]) =>
+          db
+            .updateTable('dashboard')
+            .set({
+              ...Object.fromEntries(columns.map((column, i) => [column, p[i]])),
+              version: p[n] as number,
+            })
+            .where(orgOfRow, '=', p[n + 1] as number)
+            .where('id', '=', p[n + 2] as number)
+            .where('version', '=', p[n + 3] as number),
+        );
+        writeVersionBy.set(key, write);
+      }
+      return write;
+    },
+    setData: preparedWrite(root, 2, (id: number, data: string) =>
+      db.updateTable('dashboard').set({ data }).where('id', '=', id),
+    ),
+    insertVersion: preparedWrite(
+      root,
+      8,
+      (
+        dashboard_id: number,
+        version: number,
+        parent_version: number,
+        restored_from: number,
+        created: number,
+        created_by: number,
+        message: string,
+        data: string,
+      ) =>
+        db.insertInto('dashboard_version').values({
+          dashboard_id,
+          version,
+          parent_version,
+          restored_from,
+          created,
+          created_by,
+          message,
+          data,
+        }),
+    ),
+    pruneVersions: preparedWrite(root, 2, (dashboardId: number, upTo: number) =>
+      db.deleteFrom('dashboard_version').where('dashboard_id', '=', dashboardId).where('version', '<=', upTo),
+    ),
   };
 }
 
 /** SQL of dashboards, their tags, versions and stars. Every query is bound to one org. */
-function queries(db: Db, prepared: ReturnType<typeof prepareSaveReads>) {
+function queries(db: Db, prepared: ReturnType<typeof prepareSaveQueries>) {
   return {
     findByUid(orgId: number, uid: string): Promise<DashboardRow | undefined> {
       return db
@@ -189,18 +241,22 @@ function queries(db: Db, prepared: ReturnType<typeof prepareSaveReads>) {
       fromVersion: number,
       values: Partial<Omit<DashboardRow, 'id' | 'org_id' | 'version'>>,
     ): Promise<boolean> {
-      const result = await db
-        .updateTable('dashboard')
-        .set({ ...values, version: fromVersion + 1 })
-        .where(orgOfRow, '=', orgId)
-        .where('id', '=', id)
-        .where('version', '=', fromVersion)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const columns = Object.keys(values).filter(
+        (column) => values[column as keyof typeof values] !== undefined,
+      ) as (keyof typeof values)[];
+      const write = prepared.writeVersion(columns);
+      const result = await write(
+        ...columns.map((column) => values[column]!),
+        fromVersion + 1,
+        orgId,
+        id,
+        fromVersion,
+      );
+      return Number(result.numAffectedRows) === 1;
     },
 
     async setData(id: number, data: string): Promise<void> {
-      await db.updateTable('dashboard').set({ data }).where('id', '=', id).execute();
+      await prepared.setData(id, data);
     },
 
     async delete(orgId: number, id: number): Promise<void> {
@@ -259,17 +315,23 @@ function queries(db: Db, prepared: ReturnType<typeof prepareSaveReads>) {
     },
 
     async insertVersion(values: Omit<Selectable<DashboardVersionTable>, 'id'>): Promise<void> {
-      await db.insertInto('dashboard_version').values(values).execute();
+      const v = values;
+      await prepared.insertVersion(
+        v.dashboard_id,
+        v.version,
+        v.parent_version,
+        v.restored_from,
+        v.created,
+        v.created_by,
+        v.message,
+        v.data,
+      );
     },
 
     /** Keeps the newest `keep` versions of a dashboard (version numbers are contiguous). */
     async pruneVersions(dashboardId: number, latest: number, keep: number): Promise<void> {
       if (latest <= keep) return;
-      await db
-        .deleteFrom('dashboard_version')
-        .where('dashboard_id', '=', dashboardId)
-        .where('version', '<=', latest - keep)
-        .execute();
+      await prepared.pruneVersions(dashboardId, latest - keep);
     },
 
     versions(dashboardId: number, page: { limit: number; start: number }): Promise<VersionRow[]> {
@@ -375,7 +437,7 @@ function queries(db: Db, prepared: ReturnType<typeof prepareSaveReads>) {
 type DashboardsQueries = ReturnType<typeof queries>;
 
 export function createDashboardsStore(db: Db) {
-  const prepared = prepareSaveReads(db);
+  const prepared = prepareSaveQueries(db);
   return {
     ...queries(db, prepared),
     transaction<T>(work: (store: DashboardsQueries, afterCommit: AfterCommit) => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { preparedSelect } from '../../store/prepared.js';
 import type { Db } from '../../store/database.js';
 import { insertReturningId } from '../../store/insert.js';
 import type { LibraryElementTable } from '../../store/tables.js';
@@ -56,6 +57,19 @@ function normalized(row: ElementWithMeta): ElementWithMeta {
 
 /** SQL of library elements and their connections; every query filters org_id. */
 export function createLibraryPanelsStore(db: Db) {
+  /** Read by every dashboard save (inside its unit of work): built and compiled once. */
+  const connectionsOfDashboard = preparedSelect(
+    db as unknown as Kysely<never>,
+    2,
+    (orgId: number, dashboardId: number) =>
+      db
+        .selectFrom('library_element_connection')
+        .select(['id', 'element_id'])
+        .where('org_id', '=', orgId)
+        .where('kind', '=', PANEL_CONNECTION)
+        .where('dashboard_id', '=', dashboardId),
+  );
+
   function withMeta() {
     return db
       .selectFrom('library_element as le')
@@ -207,13 +221,7 @@ export function createLibraryPanelsStore(db: Db) {
       by: { now: number; userId: number },
     ): Promise<void> {
       const [existing, wanted] = await Promise.all([
-        db
-          .selectFrom('library_element_connection')
-          .select(['id', 'element_id'])
-          .where('org_id', '=', orgId)
-          .where('kind', '=', PANEL_CONNECTION)
-          .where('dashboard_id', '=', dashboardId)
-          .execute(),
+        connectionsOfDashboard(orgId, dashboardId),
         uids.length
           ? db
               .selectFrom('library_element')
