@@ -136,8 +136,17 @@ function openSqlite(config: DatabaseConfig, walSynced: boolean): SQLite.Database
   database.pragma('journal_mode = WAL');
   database.pragma(`synchronous = ${walSynced ? 'NORMAL' : config.sqliteSynchronous.toUpperCase()}`);
   database.pragma('foreign_keys = ON');
+  database.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
   return database;
 }
+
+/**
+ * SQLite's page cache for the one connection, in KiB. better-sqlite3 builds SQLite with 16 MB,
+ * which a server with 100 000 dashboards filled and kept (a twelfth of its resident memory). The
+ * hot reads are answered above SQLite (title index, row and permission caches), and what misses
+ * this cache is read from the operating system's file cache.
+ */
+const SQLITE_PAGE_CACHE_KIB = 4_000;
 
 const STATEMENT_CACHE_SIZE = 500;
 
