@@ -15,6 +15,8 @@
 //   BENCH_DISPATCH_TIMEOUT=180 seconds the burst may take to arrive
 // The external sign-in rows (issue #22) start servers of their own: LDAP Basic against a slapd
 //   the bench starts (skipped, saying why, without /usr/sbin/slapd) and JWT with a local JWKS.
+// BENCH_KEEP_DATABASE=1  servers leave their database (and SQLite data directory) behind, named on
+//   stderr, to study the seeded data afterwards (e.g. EXPLAIN on the scale study's 100k)
 // BENCH_HA_SECONDS=10, BENCH_HA_TRIALS=60, BENCH_HA_REDIS=addr=127.0.0.1:6379  the ha study (always PostgreSQL)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

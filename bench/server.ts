@@ -116,6 +116,11 @@ export async function startServer(
   const stop = () =>
     (stopping ??= (async () => {
       await killChild(child);
+      if (process.env.BENCH_KEEP_DATABASE) {
+        const kept = database.type === 'postgres' ? `PostgreSQL database ${database.name}` : database.path;
+        console.error(`${label}: kept ${kept} (BENCH_KEEP_DATABASE)`);
+        return;
+      }
       if (database.type === 'postgres' && !options.shared)
         psql(`DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
