@@ -1,5 +1,5 @@
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
-import { ChangeTracker, changeOf } from './change-tracker.js';
+import { ChangeTracker, changeOf, type TableChange } from './change-tracker.js';
 
 type Param = string | number;
 
@@ -9,16 +9,18 @@ type Param = string | number;
  * dashboard save) prepare theirs. `build` receives one placeholder per argument and must use each
  * as a plain parameter value (in `where`/`on` comparisons, `set` or `values`), never in the SQL
  * text itself; the placeholders are found in the compiled parameters and replaced by the
- * arguments on each run.
+ * arguments on each run. `compiled` sees the compiled query once (to refuse the wrong kind).
  */
 function prepare<Args extends Param[], Row>(
   arity: Args['length'],
   build: (...placeholders: Args) => Compilable<Row>,
+  compiled: (query: CompiledQuery<Row>) => void,
 ): (args: Args) => CompiledQuery<Row> {
-  let compiled: { query: CompiledQuery<Row>; slots: (number | undefined)[] } | undefined;
+  let prepared: { query: CompiledQuery<Row>; slots: (number | undefined)[] } | undefined;
   const compile = () => {
     const placeholders = Array.from({ length: arity }, (_, i) => `\u0000svc-prepared-${i}\u0000`);
     const query = build(...(placeholders as Args)).compile();
+    compiled(query);
     // For each compiled parameter: the argument it stands for, or undefined for a constant.
     const slots = query.parameters.map((p) => {
       const index = typeof p === 'string' ? placeholders.indexOf(p) : -1;
@@ -29,8 +31,8 @@ function prepare<Args extends Param[], Row>(
     return { query, slots };
   };
   return (args) => {
-    compiled ??= compile();
-    const { query, slots } = compiled;
+    prepared ??= compile();
+    const { query, slots } = prepared;
     const parameters = query.parameters.map((p, i) => {
       const slot = slots[i];
       return slot === undefined ? p : args[slot];
@@ -45,12 +47,10 @@ export function preparedSelect<Args extends Param[], Row>(
   arity: Args['length'],
   build: (...placeholders: Args) => Compilable<Row>,
 ): (...args: Args) => Promise<Row[]> {
-  const withArgs = prepare(arity, build);
-  return async (...args: Args) => {
-    const query = withArgs(args);
+  const withArgs = prepare(arity, build, (query) => {
     if (query.query.kind !== 'SelectQueryNode') throw new Error('preparedSelect: only SELECT queries');
-    return (await db.executeQuery<Row>(query)).rows;
-  };
+  });
+  return async (...args: Args) => (await db.executeQuery<Row>(withArgs(args))).rows;
 }
 
 /**
@@ -62,14 +62,15 @@ export function preparedWrite<Args extends Param[]>(
   arity: Args['length'],
   build: (...placeholders: Args) => Compilable<unknown>,
 ): (...args: Args) => Promise<QueryResult<unknown>> {
-  const withArgs = prepare(arity, build);
   const tracker = db.getExecutor().plugins.find((p): p is ChangeTracker => p instanceof ChangeTracker);
-  let change: ReturnType<typeof changeOf> | undefined;
+  let change: TableChange | undefined;
+  const withArgs = prepare(arity, build, (query) => {
+    change = changeOf(query.query);
+    if (!change.tables.size) throw new Error('preparedWrite: only INSERT, UPDATE and DELETE queries');
+  });
   return (...args: Args) => {
     const query = { ...withArgs(args), queryId: createQueryId() };
-    change ??= changeOf(query.query);
-    if (!change.tables.size) throw new Error('preparedWrite: only INSERT, UPDATE and DELETE queries');
-    tracker?.expect(query.queryId, change);
+    tracker?.expect(query.queryId, change!);
     return db.executeQuery(query);
   };
 }

@@ -315,16 +315,17 @@ function queries(db: Db, prepared: ReturnType<typeof prepareSaveQueries>) {
     },
 
     async insertVersion(values: Omit<Selectable<DashboardVersionTable>, 'id'>): Promise<void> {
-      const v = values;
+      const { dashboard_id, version, parent_version, restored_from, created, created_by, message, data } =
+        values;
       await prepared.insertVersion(
-        v.dashboard_id,
-        v.version,
-        v.parent_version,
-        v.restored_from,
-        v.created,
-        v.created_by,
-        v.message,
-        v.data,
+        dashboard_id,
+        version,
+        parent_version,
+        restored_from,
+        created,
+        created_by,
+        message,
+        data,
       );
     },
 
