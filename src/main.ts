@@ -1,6 +1,7 @@
 import { parseArgs } from './config/args.js';
 import { ConfigError, loadConfig } from './config/load.js';
 import { projectRoot } from './lib/build-info.js';
+import { boundHeapGrowth } from './lib/heap-growth.js';
 import { createIdleHeapTrim } from './lib/idle-heap-trim.js';
 import { startServer } from './server.js';
 
@@ -15,8 +16,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const server = await startServer(config);
   // process-wide, so here rather than in startServer (tests run many servers in one process)
+  boundHeapGrowth();
+  const server = await startServer(config);
   const heapTrim = createIdleHeapTrim({
     onTrim: ({ beforeBytes, afterBytes, ms }) =>
       server.logger.debug(
