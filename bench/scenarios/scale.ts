@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pool, SEED_CLIENTS, sessionClient, sessionCookie, ApiError, type Api } from '../api-seed.js';
 import { CONNECTIONS, measure, warmUp, type Measurement } from '../measure.js';
 import { dashboardModel, dashboardTitle, revokeBasicRoles } from '../seed-dashboards.js';
-import { countRows, rssMb, type BenchServer } from '../server.js';
+import { analyzeStatistics, countRows, rssMb, type BenchServer } from '../server.js';
 import type { BenchRequest, Figure, Study } from './types.js';
 
 const DASHBOARDS = Number(process.env.BENCH_SCALE_DASHBOARDS ?? 100_000);
@@ -330,6 +330,8 @@ export const scaleStudy: Study = {
             },
           );
         }
+        // the statistics a production PostgreSQL's autovacuum would have gathered by now
+        analyzeStatistics(server.database);
         search.set(size, row(`viewer search, team grants, 1 connection @ ${at}`, await viewerSearch(org)));
         if (size === CHECKPOINTS[0] || size === DASHBOARDS)
           save.set(size, row(`POST /api/dashboards/db new dashboards @ ${at}`, await saves(org)));
