@@ -330,7 +330,7 @@ export const scaleStudy: Study = {
             },
           );
         }
-        // the statistics a production PostgreSQL's autovacuum would have gathered by now
+        // what a production PostgreSQL's autovacuum would have done by now
         analyzeStatistics(server.database);
         search.set(size, row(`viewer search, team grants, 1 connection @ ${at}`, await viewerSearch(org)));
         if (size === CHECKPOINTS[0] || size === DASHBOARDS)
