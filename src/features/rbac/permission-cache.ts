@@ -201,6 +201,11 @@ export function createPermissionCache(deps: {
   return {
     enabled: deps.enabled,
 
+    /** Whether cached values are served now (enabled, and the bus coherent). */
+    get serving(): boolean {
+      return deps.enabled && deps.bus.coherent;
+    },
+
     /** keys dropped recently and still remembered (bounded by FORGET_DROPS_AFTER_MS) */
     get rememberedDrops(): number {
       return droppedKeys.size;
@@ -237,6 +242,55 @@ export function createPermissionCache(deps: {
       const forget = () => void loading.delete(flight);
       pending.then(forget, forget);
       return pending;
+    },
+
+    /** The cached values of `keys` in `section`, and the keys it does not hold; loads nothing. */
+    peekMany<T>(
+      section: CacheSection,
+      keys: readonly string[],
+    ): { found: Map<string, T>; missing: string[] } {
+      const found = new Map<string, T>();
+      if (!deps.enabled || !deps.bus.coherent) return { found, missing: [...keys] };
+      const cache = caches[section];
+      const generation = generations[section];
+      const missing: string[] = [];
+      for (const key of keys) {
+        const entry = cache.get(key);
+        if (entry && entry.generation === generation) found.set(key, entry.value as T);
+        else missing.push(key);
+      }
+      deps.metrics.accessPermissionsCache.inc({ status: 'hit' }, found.size);
+      deps.metrics.accessPermissionsCache.inc({ status: 'miss' }, missing.length);
+      return { found, missing };
+    },
+
+    /**
+     * The values of `keys` in `section`: the cached ones, and the others loaded at once by
+     * `loadMany` (which answers every key it is given) and kept by the rules of `get`. Loads are
+     * not shared between concurrent callers.
+     */
+    async getMany<T>(
+      section: CacheSection,
+      keys: readonly string[],
+      loadMany: (keys: string[]) => Promise<Map<string, T>>,
+    ): Promise<Map<string, T>> {
+      if (!deps.enabled || !deps.bus.coherent) return loadMany([...keys]);
+      const generation = generations[section];
+      const { found, missing } = this.peekMany<T>(section, keys);
+      if (missing.length === 0) return found;
+      const sectionSettled = deps.clock.now() >= settledAt[section];
+      const settled = missing.map((key) => sectionSettled && keySettled(section, key));
+      const drops = keyDrops;
+      const loaded = await loadMany(missing);
+      const keep = generations[section] === generation;
+      missing.forEach((key, i) => {
+        const value = loaded.get(key);
+        if (value === undefined) return;
+        found.set(key, value);
+        if (keep && settled[i] && !droppedSince(section, key, drops))
+          caches[section].set(key, { value, generation });
+      });
+      return found;
     },
   };
 }

@@ -7,6 +7,7 @@ import type { PermissionCache } from './permission-cache.js';
 import { INDEXED_PREFIX, type RbacStore } from './rbac.store.js';
 import type { Principal } from '../../access/resource-levels.js';
 import { currentUnit } from '../../store/transaction.js';
+import { createResourceGrants } from './resource-grants.js';
 
 /** Team parts asked for in one tick, loaded by one query when the tick ends. */
 interface TeamBatch {
@@ -37,6 +38,7 @@ export function createPermissionSource(options: {
 }): PermissionSource {
   const { store } = options;
   const extra: Permission[] = options.allowOrgCreate ? [{ action: 'orgs:create', scope: '' }] : [];
+  const resourceGrants = createResourceGrants({ store, cache: options.cache });
   const cached = <T>(
     section: 'basic' | 'team' | 'user' | 'resource' | 'merged',
     key: string,
@@ -137,20 +139,14 @@ export function createPermissionSource(options: {
     indexedPrefix: INDEXED_PREFIX,
 
     async actionsOn(identity, scope) {
-      const { orgId } = identity;
-      const [grants, principals] = await Promise.all([
-        cached('resource', `${orgId}|${scope}`, () => store.grantsOnScope(orgId, scope), false),
-        principalsOf(identity),
-      ]);
-      const held = new Set<string>();
-      for (const grant of grants)
-        if (principals.some((p) => samePrincipal(p, grant.principal)))
-          for (const action of grant.actions) held.add(action);
-      return held;
+      return resourceGrants.actionsOn(identity.orgId, scope, await principalsOf(identity));
     },
 
     async indexedGrantsOf(identity, action, scopes) {
-      return store.indexedGrantsOf(identity.orgId, await principalsOf(identity), action, scopes);
+      const principals = await principalsOf(identity);
+      if (action !== undefined && scopes !== undefined)
+        return resourceGrants.grantsAmong(identity.orgId, principals, action, scopes);
+      return store.indexedGrantsOf(identity.orgId, principals, action, scopes);
     },
   };
 }
@@ -158,10 +154,4 @@ export function createPermissionSource(options: {
 /** The caller's basic roles in its org: its org role, and Grafana Admin for a server admin. */
 function basicRolesOf(identity: Identity): (OrgRole | 'Grafana Admin')[] {
   return identity.isServerAdmin ? [identity.orgRole, 'Grafana Admin'] : [identity.orgRole];
-}
-
-function samePrincipal(a: Principal, b: Principal): boolean {
-  if (a.kind === 'builtin' || b.kind === 'builtin')
-    return a.kind === 'builtin' && b.kind === 'builtin' && a.role === b.role;
-  return a.kind === b.kind && a.id === b.id;
 }

@@ -14,7 +14,8 @@ interface ScopedGrant {
   actions: string[];
 }
 
-const SCOPES_PER_DELETE = 500;
+/** scopes per statement: parameter lists are bounded */
+const SCOPES_PER_QUERY = 500;
 const TEAMS_PER_QUERY = 1_000;
 
 /**
@@ -121,27 +122,45 @@ export function createRbacStore(db: Db) {
 
     /** Who holds what on one scope, through managed roles of the org. */
     async grantsOnScope(orgId: number, scope: string): Promise<ScopedGrant[]> {
-      const rows = await db
-        .selectFrom('permission as p')
-        .innerJoin('role as r', 'r.id', 'p.role_id')
-        .select(['r.name', 'p.action', 'p.id'])
-        .where('r.org_id', '=', orgId)
-        .where('r.name', 'like', 'managed:%')
-        .where('p.scope', '=', scope)
-        .orderBy('p.id')
-        .execute();
-      const byRole = new Map<string, { id: number; actions: string[] }>();
-      for (const row of rows) {
-        const grant = byRole.get(row.name) ?? { id: row.id, actions: [] };
-        grant.actions.push(row.action);
-        byRole.set(row.name, grant);
+      return (await this.grantsOnScopes(orgId, [scope])).get(scope)!;
+    },
+
+    /** Who holds what on each of `scopes` (none: an empty list), a batch of scopes per query. */
+    async grantsOnScopes(orgId: number, scopes: string[]): Promise<Map<string, ScopedGrant[]>> {
+      const byScope = new Map<string, Map<string, { id: number; actions: string[] }>>(
+        scopes.map((scope) => [scope, new Map()]),
+      );
+      for (let i = 0; i < scopes.length; i += SCOPES_PER_QUERY) {
+        const rows = await db
+          .selectFrom('permission as p')
+          .innerJoin('role as r', 'r.id', 'p.role_id')
+          .select(['p.scope', 'r.name', 'p.action', 'p.id'])
+          .where('r.org_id', '=', orgId)
+          .where('r.name', 'like', 'managed:%')
+          .where('p.scope', 'in', scopes.slice(i, i + SCOPES_PER_QUERY))
+          .orderBy('p.id')
+          .execute();
+        for (const row of rows) {
+          // MySQL compares without case: a grant on another case of the uid is not on this scope
+          const byRole = byScope.get(row.scope);
+          if (!byRole) continue;
+          const grant = byRole.get(row.name) ?? { id: row.id, actions: [] };
+          grant.actions.push(row.action);
+          byRole.set(row.name, grant);
+        }
       }
-      return [...byRole].map(([name, grant]) => ({
-        principal: principalOf(name),
-        roleName: name,
-        id: grant.id,
-        actions: grant.actions,
-      }));
+      const grants = new Map<string, ScopedGrant[]>();
+      for (const [scope, byRole] of byScope)
+        grants.set(
+          scope,
+          [...byRole].map(([name, grant]) => ({
+            principal: principalOf(name),
+            roleName: name,
+            id: grant.id,
+            actions: grant.actions,
+          })),
+        );
+      return grants;
     },
 
     /** Forgets every managed grant on `scopes` in the org (in batches: parameter lists are bounded). */
@@ -151,8 +170,8 @@ export function createRbacStore(db: Db) {
         .select('id')
         .where('org_id', '=', orgId)
         .where('name', 'like', 'managed:%');
-      for (let i = 0; i < scopes.length; i += SCOPES_PER_DELETE) {
-        const batch = scopes.slice(i, i + SCOPES_PER_DELETE);
+      for (let i = 0; i < scopes.length; i += SCOPES_PER_QUERY) {
+        const batch = scopes.slice(i, i + SCOPES_PER_QUERY);
         // Most resources have no stored grant: no DELETE then, so no cached permission is dropped.
         const any = await db
           .selectFrom('permission')

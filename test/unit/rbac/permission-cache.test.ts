@@ -115,4 +115,60 @@ describe('permission cache', () => {
     // the drops that settled over a minute ago are forgotten; d5 (dropped again) and late remain
     expect(cache.rememberedDrops).toBe(2);
   });
+
+  it('loads many keys at once: only those it does not hold, kept for the next caller', async () => {
+    const { cache } = cacheUnderTest();
+    const asked: string[][] = [];
+    const loadMany = (keys: string[]) => {
+      asked.push(keys);
+      return Promise.resolve(new Map(keys.map((k) => [k, `grants of ${k}`])));
+    };
+    await cache.get('resource', 'r1', () => Promise.resolve('grants of r1 (single)'));
+    const found = await cache.getMany('resource', ['r1', 'r2', 'r3'], loadMany);
+    expect([...found]).toEqual([
+      ['r1', 'grants of r1 (single)'],
+      ['r2', 'grants of r2'],
+      ['r3', 'grants of r3'],
+    ]);
+    expect(asked).toEqual([['r2', 'r3']]);
+    expect(cache.peekMany('resource', ['r3', 'r4'])).toEqual({
+      found: new Map([['r3', 'grants of r3']]),
+      missing: ['r4'],
+    });
+  });
+
+  it('does not keep what a batch loaded from before a change of one of its keys', async () => {
+    const { cache, clock, write } = cacheUnderTest();
+    const gates: (() => void)[] = [];
+    const loadMany = (keys: string[]) =>
+      new Promise<Map<string, string>>((resolve) =>
+        gates.push(() => resolve(new Map(keys.map((k) => [k, `old ${k}`])))),
+      );
+    const pending = cache.getMany('resource', ['1|a', '1|b'], loadMany);
+    // a grant on `a` commits while the batch reads
+    await invalidatingOnly([{ section: 'resource', key: '1|a' }], () => Promise.resolve(write('permission')));
+    gates.splice(0).forEach((open) => open());
+    expect([...(await pending).values()]).toEqual(['old 1|a', 'old 1|b']);
+    clock.advance(1_000);
+    // `b` was not touched: kept; `a` was: loaded again
+    expect(cache.peekMany('resource', ['1|a', '1|b'])).toEqual({
+      found: new Map([['1|b', 'old 1|b']]),
+      missing: ['1|a'],
+    });
+  });
+
+  it('keeps nothing a batch loaded while its section changed', async () => {
+    const { cache, write } = cacheUnderTest();
+    const gates: (() => void)[] = [];
+    const loadMany = (keys: string[]) =>
+      new Promise<Map<string, string>>((resolve) =>
+        gates.push(() => resolve(new Map(keys.map((k) => [k, k])))),
+      );
+    const pending = cache.getMany('resource', ['x', 'y'], loadMany);
+    // a dashboard deleted: every grant on its scope goes (no narrowing to keys)
+    write('permission');
+    gates.splice(0).forEach((open) => open());
+    await pending;
+    expect(cache.peekMany('resource', ['x', 'y']).missing).toEqual(['x', 'y']);
+  });
 });
