@@ -225,6 +225,31 @@ export function coherenceChecks(cluster: () => Cluster) {
     expect(await titlesFound(b, word)).toEqual([]);
   });
 
+  it('a dashboard grant revoked on one instance leaves search on the others at once', async () => {
+    const [a, b, c] = abc();
+    const user = await createUser(a, 'None');
+    const word = unique('granted');
+    const uid = await saveDashboard(a, { title: `${word} dash` });
+    const found = async (on: Instance) => {
+      const search = await api<{ uid: string }[]>(on, 'GET', `/api/search?query=${word}`, { as: user.as });
+      expect(search.status).toBe(200);
+      return search.body.map((hit) => hit.uid);
+    };
+    const grant = (permission: string) =>
+      api(a, 'POST', `/api/access-control/dashboards/${uid}/users/${user.id}`, { body: { permission } });
+    expect((await grant('View')).status).toBe(200);
+    // past the moment loads are kept again: b and c cache the dashboard's grants
+    await sleep(1_100);
+    expect([await found(b), await found(c), await found(b), await found(c)]).toEqual([
+      [uid],
+      [uid],
+      [uid],
+      [uid],
+    ]);
+    expect((await grant('')).status).toBe(200);
+    expect([await found(b), await found(c)]).toEqual([[], []]);
+  });
+
   it('dashboard save, star and delete are served by GET on the other instances at once', async () => {
     const [a, b, c] = abc();
     const uid = await saveDashboard(a, { title: unique('cached') });
