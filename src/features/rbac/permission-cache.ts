@@ -198,6 +198,20 @@ export function createPermissionCache(deps: {
     if (section) invalidateKey({ section, key: detail.slice(separator + 1) });
   });
 
+  /** The cached values of `keys` in `section`, and the keys it does not hold. */
+  function lookUp<T>(section: CacheSection, keys: readonly string[]) {
+    const found = new Map<string, T>();
+    const missing: string[] = [];
+    if (!deps.enabled || !deps.bus.coherent) return { found, missing: [...keys] };
+    const generation = generations[section];
+    for (const key of keys) {
+      const entry = caches[section].get(key);
+      if (entry && entry.generation === generation) found.set(key, entry.value as T);
+      else missing.push(key);
+    }
+    return { found, missing };
+  }
+
   return {
     enabled: deps.enabled,
 
@@ -249,25 +263,17 @@ export function createPermissionCache(deps: {
       section: CacheSection,
       keys: readonly string[],
     ): { found: Map<string, T>; missing: string[] } {
-      const found = new Map<string, T>();
-      if (!deps.enabled || !deps.bus.coherent) return { found, missing: [...keys] };
-      const cache = caches[section];
-      const generation = generations[section];
-      const missing: string[] = [];
-      for (const key of keys) {
-        const entry = cache.get(key);
-        if (entry && entry.generation === generation) found.set(key, entry.value as T);
-        else missing.push(key);
-      }
-      deps.metrics.accessPermissionsCache.inc({ status: 'hit' }, found.size);
-      deps.metrics.accessPermissionsCache.inc({ status: 'miss' }, missing.length);
-      return { found, missing };
+      const looked = lookUp<T>(section, keys);
+      deps.metrics.accessPermissionsCache.inc({ status: 'hit' }, looked.found.size);
+      deps.metrics.accessPermissionsCache.inc({ status: 'miss' }, looked.missing.length);
+      return looked;
     },
 
     /**
      * The values of `keys` in `section`: the cached ones, and the others loaded at once by
      * `loadMany` (which answers every key it is given) and kept by the rules of `get`. Loads are
-     * not shared between concurrent callers.
+     * not shared between concurrent callers. Counts no hit or miss: callers ask it about the keys
+     * `peekMany` already counted as missing.
      */
     async getMany<T>(
       section: CacheSection,
@@ -276,7 +282,7 @@ export function createPermissionCache(deps: {
     ): Promise<Map<string, T>> {
       if (!deps.enabled || !deps.bus.coherent) return loadMany([...keys]);
       const generation = generations[section];
-      const { found, missing } = this.peekMany<T>(section, keys);
+      const { found, missing } = lookUp<T>(section, keys);
       if (missing.length === 0) return found;
       const sectionSettled = deps.clock.now() >= settledAt[section];
       const settled = missing.map((key) => sectionSettled && keySettled(section, key));
