@@ -182,7 +182,6 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`svc at ${url} did not become ready`);
 }
 
-/** Rows of `table` in the server's database, read on a read-only connection of the bench's own. */
 /**
  * Does what PostgreSQL's autovacuum does after a table has grown by a fifth: VACUUM (hint bits and
  * the visibility map of the inserted rows) and ANALYZE (planner statistics). This machine's
@@ -195,6 +194,7 @@ export function analyzeStatistics(database: BenchDatabase): void {
   if (database.type === 'postgres') psql('VACUUM ANALYZE', database.name);
 }
 
+/** Rows of `table` in the server's database, read on a read-only connection of the bench's own. */
 export async function countRows(database: BenchDatabase, table: string): Promise<number> {
   if (database.type === 'sqlite3') {
     const db = new Database(database.path, { readonly: true, fileMustExist: true });

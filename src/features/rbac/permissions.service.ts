@@ -40,7 +40,7 @@ export function createPermissionSource(options: {
   const extra: Permission[] = options.allowOrgCreate ? [{ action: 'orgs:create', scope: '' }] : [];
   const resourceGrants = createResourceGrants({ store, cache: options.cache });
   const cached = <T>(
-    section: 'basic' | 'team' | 'user' | 'resource' | 'merged',
+    section: 'basic' | 'team' | 'user' | 'merged',
     key: string,
     load: () => Promise<T>,
     reload: boolean,

@@ -94,13 +94,51 @@ export function createRbacStore(db: Db) {
     return roleId;
   }
 
+  /** Who holds what on each of `scopes` (none: an empty list), a batch of scopes per query. */
+  async function grantsOnScopes(orgId: number, scopes: string[]): Promise<Map<string, ScopedGrant[]>> {
+    const byScope = new Map<string, Map<string, { id: number; actions: string[] }>>(
+      scopes.map((scope) => [scope, new Map()]),
+    );
+    for (let i = 0; i < scopes.length; i += SCOPES_PER_QUERY) {
+      const rows = await db
+        .selectFrom('permission as p')
+        .innerJoin('role as r', 'r.id', 'p.role_id')
+        .select(['p.scope', 'r.name', 'p.action', 'p.id'])
+        .where('r.org_id', '=', orgId)
+        .where('r.name', 'like', 'managed:%')
+        .where('p.scope', 'in', scopes.slice(i, i + SCOPES_PER_QUERY))
+        .orderBy('p.id')
+        .execute();
+      for (const row of rows) {
+        // MySQL compares without case: a grant on another case of the uid is not on this scope
+        const byRole = byScope.get(row.scope);
+        if (!byRole) continue;
+        const grant = byRole.get(row.name) ?? { id: row.id, actions: [] };
+        grant.actions.push(row.action);
+        byRole.set(row.name, grant);
+      }
+    }
+    const grants = new Map<string, ScopedGrant[]>();
+    for (const [scope, byRole] of byScope)
+      grants.set(
+        scope,
+        [...byRole].map(([name, grant]) => ({
+          principal: principalOf(name),
+          roleName: name,
+          id: grant.id,
+          actions: grant.actions,
+        })),
+      );
+    return grants;
+  }
+
   return {
-    /** Replaces what a principal's managed role grants on `scope` with `actions` (none: removes it). */
     /** Runs `work` as one unit of work: every store it calls joins the transaction. */
     inUnit<T>(work: () => Promise<T>): Promise<T> {
       return inTransaction(db, () => work());
     },
 
+    /** Replaces what a principal's managed role grants on `scope` with `actions` (none: removes it). */
     setScopeActions(
       orgId: number,
       principal: Principal,
@@ -122,46 +160,10 @@ export function createRbacStore(db: Db) {
 
     /** Who holds what on one scope, through managed roles of the org. */
     async grantsOnScope(orgId: number, scope: string): Promise<ScopedGrant[]> {
-      return (await this.grantsOnScopes(orgId, [scope])).get(scope)!;
+      return (await grantsOnScopes(orgId, [scope])).get(scope)!;
     },
 
-    /** Who holds what on each of `scopes` (none: an empty list), a batch of scopes per query. */
-    async grantsOnScopes(orgId: number, scopes: string[]): Promise<Map<string, ScopedGrant[]>> {
-      const byScope = new Map<string, Map<string, { id: number; actions: string[] }>>(
-        scopes.map((scope) => [scope, new Map()]),
-      );
-      for (let i = 0; i < scopes.length; i += SCOPES_PER_QUERY) {
-        const rows = await db
-          .selectFrom('permission as p')
-          .innerJoin('role as r', 'r.id', 'p.role_id')
-          .select(['p.scope', 'r.name', 'p.action', 'p.id'])
-          .where('r.org_id', '=', orgId)
-          .where('r.name', 'like', 'managed:%')
-          .where('p.scope', 'in', scopes.slice(i, i + SCOPES_PER_QUERY))
-          .orderBy('p.id')
-          .execute();
-        for (const row of rows) {
-          // MySQL compares without case: a grant on another case of the uid is not on this scope
-          const byRole = byScope.get(row.scope);
-          if (!byRole) continue;
-          const grant = byRole.get(row.name) ?? { id: row.id, actions: [] };
-          grant.actions.push(row.action);
-          byRole.set(row.name, grant);
-        }
-      }
-      const grants = new Map<string, ScopedGrant[]>();
-      for (const [scope, byRole] of byScope)
-        grants.set(
-          scope,
-          [...byRole].map(([name, grant]) => ({
-            principal: principalOf(name),
-            roleName: name,
-            id: grant.id,
-            actions: grant.actions,
-          })),
-        );
-      return grants;
-    },
+    grantsOnScopes,
 
     /** Forgets every managed grant on `scopes` in the org (in batches: parameter lists are bounded). */
     async deleteScopes(orgId: number, scopes: string[]): Promise<void> {
