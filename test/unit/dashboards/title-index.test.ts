@@ -78,6 +78,35 @@ describe('OrgTitleIndex', () => {
     ).toEqual([3]);
     expect(index.size).toBe(2);
   });
+
+  it('keeps one frozen copy of each list of tags, until its last holder goes', async () => {
+    const tagged = (id: number, tags: string[]) => ({ ...entry(id, `t${id}`), tags });
+    const first = tagged(1, ['prod', 'web']);
+    const second = tagged(2, ['prod', 'web']);
+    const other = tagged(3, ['web', 'prod']);
+    const index = new OrgTitleIndex([first]);
+    index.upsert(second);
+    index.upsert(other);
+    expect(second.tags).toBe(first.tags);
+    expect(other.tags).not.toBe(first.tags);
+    expect(Object.isFrozen(first.tags)).toBe(true);
+    const held = first.tags;
+    index.remove('u1');
+    index.upsert(tagged(4, ['prod', 'web']));
+    const fourth = (await pageOf(index, { query: 't4', tags: [], accept: () => true }, 0, 1, false))[0]!;
+    expect(fourth.tags).toBe(held);
+    index.remove('u2');
+    index.remove('u4');
+    const fifth = tagged(5, ['prod', 'web']);
+    index.upsert(fifth);
+    expect(fifth.tags).not.toBe(held);
+    expect(fifth.tags).toEqual(['prod', 'web']);
+    expect(
+      (await pageOf(index, { query: undefined, tags: ['prod'], accept: () => true }, 0, 10, false)).map(
+        (e) => e.id,
+      ),
+    ).toEqual([3, 5]);
+  });
 });
 
 const WORDS = ['api', 'billing', 'bill', 'checkout', 'ing', 'edge', 'ledger', 'mesh billing'];

@@ -122,6 +122,11 @@ export class OrgTitleIndex {
    * and at 100 000 dashboards the copies cost more memory than the titles.
    */
   private readonly shared = new Map<string, string>();
+  /**
+   * One frozen copy of each list of tags in use, with the number of entries holding it: most
+   * dashboards repeat a few combinations, and a list of their own cost 64 bytes or more each.
+   */
+  private readonly tagLists = new Map<string, { tags: readonly string[]; holders: number }>();
 
   constructor(entries: IndexEntry[]) {
     entries.sort(compare);
@@ -136,7 +141,7 @@ export class OrgTitleIndex {
 
   private tag(entry: IndexEntry): void {
     entry.folderUid = this.share(entry.folderUid);
-    entry.tags = entry.tags.length === 0 ? NO_TAGS : entry.tags.map((tag) => this.share(tag));
+    entry.tags = this.holdTags(entry.tags);
     for (const tag of entry.tags) {
       const tagged = this.byTag.get(tag);
       if (tagged) tagged.add(entry);
@@ -149,6 +154,25 @@ export class OrgTitleIndex {
     if (found !== undefined) return found;
     this.shared.set(text, text);
     return text;
+  }
+
+  private holdTags(tags: readonly string[]): readonly string[] {
+    if (tags.length === 0) return NO_TAGS;
+    const key = tags.join('\u0000');
+    let list = this.tagLists.get(key);
+    if (!list) {
+      list = { tags: Object.freeze(tags.map((tag) => this.share(tag))), holders: 0 };
+      this.tagLists.set(key, list);
+    }
+    list.holders += 1;
+    return list.tags;
+  }
+
+  private releaseTags(tags: readonly string[]): void {
+    if (tags.length === 0) return;
+    const key = tags.join('\u0000');
+    const list = this.tagLists.get(key);
+    if (list && --list.holders === 0) this.tagLists.delete(key);
   }
 
   get size(): number {
@@ -197,6 +221,7 @@ export class OrgTitleIndex {
       tagged?.delete(old);
       if (tagged?.size === 0) this.byTag.delete(tag);
     }
+    this.releaseTags(old.tags);
     const r = this.runOf(old);
     const run = this.runs[r]!;
     run.remove(old);
