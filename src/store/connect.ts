@@ -12,13 +12,11 @@ import {
   type DialectAdapter,
   type KyselyPlugin,
   type SqliteDatabase,
-  type SqliteStatement,
   type Dialect,
 } from 'kysely';
 import type { DatabaseConfig } from '../config/config.js';
 import type { RetryListener } from './retry.js';
 import { withRetryingDriver } from './retrying-driver.js';
-import { padParameters, planInLists, type InListPlan } from './sqlite-in-lists.js';
 import { createWalSync, type WalSync } from './sqlite-wal-sync.js';
 
 const DEFAULT_PORT = { postgres: 5432, mysql: 3306 } as const;
@@ -154,47 +152,11 @@ const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Kysely prepares every query anew, and SQLite's prepare costs more than running a simple indexed
- * lookup. Statements are reusable, so the compiled SQL text is the cache key. A text with long IN
- * lists runs on the statement of its padded text (store/sqlite-in-lists.ts), shared by every
- * length that pads to it. Queries are never streamed here, so one statement is never busy twice
- * at once.
+ * lookup. Statements are reusable, so the compiled SQL text is the cache key. Queries are never
+ * streamed here, so one statement is never busy twice at once.
  */
 function withStatementCache(database: SQLite.Database, walSync: WalSync | undefined): SqliteDatabase {
-  const statements = new LRUCache<string, SqliteStatement>({ max: STATEMENT_CACHE_SIZE });
-  /** statements of padded texts, by that text */
-  const padded = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
-
-  function withPaddedLists(sql: string, plan: InListPlan): SqliteStatement {
-    let statement = padded.get(plan.sql);
-    if (!statement) {
-      statement = database.prepare(plan.sql);
-      padded.set(plan.sql, statement);
-    }
-    const shared = statement;
-    // parameters that do not fit the plan (a `?` it did not see) run on the text as written
-    const fit = (parameters: readonly unknown[]) => {
-      const fitted = padParameters(parameters, plan);
-      return fitted
-        ? { statement: shared, parameters: fitted }
-        : { statement: database.prepare(sql), parameters };
-    };
-    return {
-      reader: shared.reader,
-      all(parameters) {
-        const { statement, parameters: values } = fit(parameters);
-        return statement.all(values);
-      },
-      run(parameters) {
-        const { statement, parameters: values } = fit(parameters);
-        return statement.run(values);
-      },
-      iterate(parameters) {
-        const { statement, parameters: values } = fit(parameters);
-        return statement.iterate(values);
-      },
-    };
-  }
-
+  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => {
       database.close();
@@ -203,8 +165,7 @@ function withStatementCache(database: SQLite.Database, walSync: WalSync | undefi
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
-        const plan = planInLists(sql);
-        statement = plan ? withPaddedLists(sql, plan) : database.prepare(sql);
+        statement = database.prepare(sql);
         statements.set(sql, statement);
       }
       return statement;
