@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../store/database.js';
+import { paddedInList } from '../../store/in-list.js';
 import { insertUnlessDuplicate } from '../../store/insert.js';
 import type { Permission } from '../../access/evaluator.js';
 import type { Principal } from '../../access/resource-levels.js';
@@ -222,7 +223,7 @@ export function createRbacStore(db: Db) {
 
     /**
      * Permissions of the roles assigned to each of `teamIds` (not indexed ones), by team: one
-     * query per thousand teams, not one per team.
+     * query per thousand teams, not one per team, its list padded (a few SQL texts for any count).
      */
     async teamPermissions(teamIds: number[], orgId: number): Promise<Map<number, Permission[]>> {
       const byTeam = new Map<number, Permission[]>(teamIds.map((id) => [id, []]));
@@ -233,7 +234,7 @@ export function createRbacStore(db: Db) {
           .innerJoin('role as r', 'r.id', 'p.role_id')
           .select(['t.team_id', 'p.action', 'p.scope'])
           .where('t.org_id', '=', orgId)
-          .where('t.team_id', 'in', teamIds.slice(i, i + TEAMS_PER_QUERY))
+          .where('t.team_id', 'in', paddedInList(teamIds.slice(i, i + TEAMS_PER_QUERY)))
           .where(notIndexed)
           .execute();
         for (const { team_id, action, scope } of rows) byTeam.get(team_id)?.push({ action, scope });
