@@ -1,18 +1,22 @@
 import type { Clock } from '../../lib/clock.js';
 import type { CacheBus } from '../../store/cache-bus.js';
 import type { Database } from '../../store/database.js';
-import { createTableCache } from '../../store/table-cache.js';
+import { changingOnlyRows, createTableCache } from '../../store/table-cache.js';
 import type { DashboardsStore, ReadRow } from './dashboards.store.js';
 
 /** Bound on the model text the cache holds (characters), so a few huge dashboards cannot grow RSS. */
 const MAX_MODEL_CHARS = 16 * 1024 * 1024;
+const ROWS_TOPIC = 'dashboard-reads';
+const rowKey = (orgId: number, uid: string) => `${orgId}:${uid}`;
 
 /**
  * GET /api/dashboards/uid and the dashboard permission checks without a query on a hit: the row
  * with its authors' logins by org and uid, and each user's starred dashboards by user and org.
  * Both are table caches (store/table-cache.ts): any committed write to `dashboard` or `users`
  * (except `last_seen_at`), resp. `star`, drops them on every instance; a read that overlapped
- * such a write is served but not kept. The rows are shared between requests: never mutate one.
+ * such a write is served but not kept. A save or delete of one dashboard (`writingRows`) drops
+ * only that dashboard's row, so a writer does not turn every reader's GET into a query. The rows
+ * are shared between requests: never mutate one.
  */
 export function createDashboardReadCache(deps: {
   store: DashboardsStore;
@@ -24,7 +28,7 @@ export function createDashboardReadCache(deps: {
   const shared = { database: deps.database, cacheBus: deps.cacheBus, clock: deps.clock, ttlMs: 60_000 };
   const rows = createTableCache<string, ReadRow | null>({
     ...shared,
-    topic: 'dashboard-reads',
+    topic: ROWS_TOPIC,
     tables: ['dashboard', 'users'],
     ignoredColumns: ['last_seen_at'],
     max: 10_000,
@@ -39,10 +43,19 @@ export function createDashboardReadCache(deps: {
   });
   return {
     async row(orgId: number, uid: string): Promise<ReadRow | undefined> {
-      return (
-        (await rows.get(`${orgId}:${uid}`, async () => (await store.findForRead(orgId, uid)) ?? null)) ??
-        undefined
+      const found = await rows.get(
+        rowKey(orgId, uid),
+        async () => (await store.findForRead(orgId, uid)) ?? null,
+        // Only a row found by its exact uid: a save drops the key of the uid it stores, and a
+        // create does not know who asked for it before (nor how MySQL's collation spelled it).
+        (row) => row?.uid === uid,
       );
+      return found ?? undefined;
+    },
+    /** Runs `work`, whose writes to `dashboard` change only the rows of the dashboards `uids`. */
+    writingRows<T>(orgId: number, uids: readonly string[], work: () => Promise<T>): Promise<T> {
+      const keys = uids.map((uid) => rowKey(orgId, uid));
+      return changingOnlyRows({ topic: ROWS_TOPIC, table: 'dashboard', keys }, work);
     },
     async isStarred(userId: number, orgId: number, dashboardId: number): Promise<boolean> {
       const starred = await stars.get(`${userId}:${orgId}`, () => store.starredIds(userId, orgId));

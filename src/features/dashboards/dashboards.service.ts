@@ -235,109 +235,114 @@ export function createDashboardsService(deps: {
         }
       : {};
     const userId = identity.userId;
-    const saved = await store
-      .transaction(async (trx, afterCommit) => {
-        if (!input.overwrite) {
-          if (claimsTitle) await trx.lockTitles(orgId);
-          if (await trx.sameTitle(orgId, folderUid, title, existing?.uid ?? requestedUid ?? ''))
-            throw nameExists();
-        }
-        let id: number;
-        let uid: string;
-        let version: number;
-        // read inside the unit (with the row lock): setting the dashboard's permissions may have just cleared them
-        let defaults: DefaultGrants = { created_by: userId, ...defaultsForNew(userId, folderUid) };
-        if (existing) {
-          id = existing.id;
-          uid = existing.uid;
-          // Overwrites queue on the row lock; other saves only move on from the version they read.
-          const locked = await trx.lockForSave(orgId, id);
-          if (!locked || (!input.overwrite && locked.version !== existing.version))
-            throw new ConcurrentSave();
-          version = locked.version + 1;
-          defaults = {
-            created_by: locked.created_by,
-            default_creator_admin: locked.default_creator_admin,
-            default_role_grants: locked.default_role_grants,
-          };
-          const data = storedText(model, { id, uid, version });
-          const written = await trx.writeVersion(orgId, id, locked.version, {
-            title,
-            sort_title: sortTitle,
-            slug,
-            folder_uid: folderUid,
-            updated: now,
-            updated_by: userId,
-            data,
-            ...provisioning,
-          });
-          if (!written) throw new ConcurrentSave();
-          await trx.insertVersion({
-            dashboard_id: id,
-            version,
-            parent_version: version - 1,
-            restored_from: extra.restoredFrom ?? 0,
-            created: now,
-            created_by: userId,
-            message: input.message ?? '',
-            data,
-          });
-          await trx.pruneVersions(id, version, deps.versionsToKeep);
-        } else {
-          uid = requestedUid ?? generateUid();
-          version = 1;
-          id = await trx.insert({
-            org_id: orgId,
-            uid,
-            title,
-            sort_title: sortTitle,
-            slug,
-            folder_uid: folderUid,
-            version,
-            data: '',
-            created: now,
-            updated: now,
-            created_by: userId,
-            updated_by: userId,
-            provisioner: '',
-            provisioned_external_id: '',
-            provisioned_checksum: '',
-            allow_ui_updates: 0,
-            ...defaultsForNew(userId, folderUid),
-            ...provisioning,
-          });
-          const data = storedText(model, { id, uid, version });
-          await trx.setData(id, data);
-          await trx.insertVersion({
-            dashboard_id: id,
-            version,
-            parent_version: 0,
-            restored_from: 0,
-            created: now,
-            created_by: userId,
-            message: input.message ?? '',
-            data,
-          });
-        }
-        await trx.setTags(orgId, id, tagsOf(model));
-        for (const listener of deps.saved ?? []) await listener({ orgId, id, uid, folderUid, model, userId });
-        // Fields written out in the order search.store.ts loads them: one hidden class for every
-        // entry, all properties inside the object (a spread left 100 000 entries with a
-        // property array each, and an overwrite's `version` in the index).
-        afterCommit(() =>
-          deps.titles.upsert(orgId, {
-            id,
-            uid,
-            sortTitle,
-            folderUid,
-            tags: tagsOf(model),
-            created_by: defaults.created_by,
-            default_creator_admin: defaults.default_creator_admin,
-            default_role_grants: defaults.default_role_grants,
-          }),
-        );
-        return { id, uid, version };
-      })
+    const savedUid = existing?.uid ?? requestedUid ?? generateUid();
+    // the unit's writes to `dashboard` are this dashboard's row alone: other cached rows stay
+    const saved = await deps.reads
+      .writingRows(orgId, [savedUid], () =>
+        store.transaction(async (trx, afterCommit) => {
+          if (!input.overwrite) {
+            if (claimsTitle) await trx.lockTitles(orgId);
+            if (await trx.sameTitle(orgId, folderUid, title, existing?.uid ?? requestedUid ?? ''))
+              throw nameExists();
+          }
+          let id: number;
+          let uid: string;
+          let version: number;
+          // read inside the unit (with the row lock): setting the dashboard's permissions may have just cleared them
+          let defaults: DefaultGrants = { created_by: userId, ...defaultsForNew(userId, folderUid) };
+          if (existing) {
+            id = existing.id;
+            uid = existing.uid;
+            // Overwrites queue on the row lock; other saves only move on from the version they read.
+            const locked = await trx.lockForSave(orgId, id);
+            if (!locked || (!input.overwrite && locked.version !== existing.version))
+              throw new ConcurrentSave();
+            version = locked.version + 1;
+            defaults = {
+              created_by: locked.created_by,
+              default_creator_admin: locked.default_creator_admin,
+              default_role_grants: locked.default_role_grants,
+            };
+            const data = storedText(model, { id, uid, version });
+            const written = await trx.writeVersion(orgId, id, locked.version, {
+              title,
+              sort_title: sortTitle,
+              slug,
+              folder_uid: folderUid,
+              updated: now,
+              updated_by: userId,
+              data,
+              ...provisioning,
+            });
+            if (!written) throw new ConcurrentSave();
+            await trx.insertVersion({
+              dashboard_id: id,
+              version,
+              parent_version: version - 1,
+              restored_from: extra.restoredFrom ?? 0,
+              created: now,
+              created_by: userId,
+              message: input.message ?? '',
+              data,
+            });
+            await trx.pruneVersions(id, version, deps.versionsToKeep);
+          } else {
+            uid = savedUid;
+            version = 1;
+            id = await trx.insert({
+              org_id: orgId,
+              uid,
+              title,
+              sort_title: sortTitle,
+              slug,
+              folder_uid: folderUid,
+              version,
+              data: '',
+              created: now,
+              updated: now,
+              created_by: userId,
+              updated_by: userId,
+              provisioner: '',
+              provisioned_external_id: '',
+              provisioned_checksum: '',
+              allow_ui_updates: 0,
+              ...defaultsForNew(userId, folderUid),
+              ...provisioning,
+            });
+            const data = storedText(model, { id, uid, version });
+            await trx.setData(id, data);
+            await trx.insertVersion({
+              dashboard_id: id,
+              version,
+              parent_version: 0,
+              restored_from: 0,
+              created: now,
+              created_by: userId,
+              message: input.message ?? '',
+              data,
+            });
+          }
+          await trx.setTags(orgId, id, tagsOf(model));
+          for (const listener of deps.saved ?? [])
+            await listener({ orgId, id, uid, folderUid, model, userId });
+          // Fields written out in the order search.store.ts loads them: one hidden class for every
+          // entry, all properties inside the object (a spread left 100 000 entries with a
+          // property array each, and an overwrite's `version` in the index).
+          afterCommit(() =>
+            deps.titles.upsert(orgId, {
+              id,
+              uid,
+              sortTitle,
+              folderUid,
+              tags: tagsOf(model),
+              created_by: defaults.created_by,
+              default_creator_admin: defaults.default_creator_admin,
+              default_role_grants: defaults.default_role_grants,
+            }),
+          );
+          return { id, uid, version };
+        }),
+      )
       .catch((err: unknown) => {
         if (isUniqueViolation(err)) throw new ConcurrentSave();
         throw err;
@@ -418,11 +423,13 @@ export function createDashboardsService(deps: {
     async delete(identity: Identity, uid: string): Promise<{ title: string; message: string; uid: string }> {
       const row = await head(identity.orgId, uid);
       if (row.provisioner) throw cannotDeleteProvisioned();
-      await store.transaction(async (trx, afterCommit) => {
-        await trx.delete(identity.orgId, row.id);
-        await deps.resourcePermissions.deleteResources(identity.orgId, 'dashboards', [row.uid]);
-        afterCommit(() => deps.titles.remove(identity.orgId, [row.uid]));
-      });
+      await deps.reads.writingRows(identity.orgId, [row.uid], () =>
+        store.transaction(async (trx, afterCommit) => {
+          await trx.delete(identity.orgId, row.id);
+          await deps.resourcePermissions.deleteResources(identity.orgId, 'dashboards', [row.uid]);
+          afterCommit(() => deps.titles.remove(identity.orgId, [row.uid]));
+        }),
+      );
       return { title: row.title, message: `Dashboard ${row.title} deleted`, uid: row.uid };
     },
 
