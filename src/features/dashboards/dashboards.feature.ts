@@ -80,8 +80,8 @@ export function registerDashboards(
   const searchStore = createSearchStore(deps.db);
   const titles = createTitleIndexCache({
     load: (orgId) => searchStore.titleEntries(orgId),
+    database: deps.database,
     cacheBus: deps.cacheBus,
-    clock: deps.clock,
   });
   const reads = createDashboardReadCache({
     store,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { OrgTitleIndex, type IndexEntry } from '../../../src/features/dashboards/search/title-index.js';
+import {
+  createTitleIndexCache,
+  OrgTitleIndex,
+  type IndexEntry,
+} from '../../../src/features/dashboards/search/title-index.js';
+import type { CacheBus } from '../../../src/store/cache-bus.js';
+import type { TableChange } from '../../../src/store/change-tracker.js';
 
 /** Default grants play no part in the index's ordering and matching. */
 const NO_DEFAULTS = { created_by: 0, default_creator_admin: 0, default_role_grants: 0 };
@@ -302,5 +308,53 @@ describe('title index pages', () => {
         }
       }
     }
+  });
+});
+
+describe('title index cache', () => {
+  /** one instance: coherent, nothing crosses */
+  const cacheBus: CacheBus = {
+    crossInstance: false,
+    coherent: true,
+    publish: () => {},
+    subscribe: () => {},
+    onResync: () => {},
+    settled: () => undefined,
+    close: () => Promise.resolve(),
+  };
+
+  function setup() {
+    const listeners: ((change: TableChange) => void)[] = [];
+    let loads = 0;
+    const titles = createTitleIndexCache({
+      load: () => {
+        loads += 1;
+        return Promise.resolve([entry(1, 'One')]);
+      },
+      database: { onTablesChanged: (listener) => void listeners.push(listener) },
+      cacheBus,
+    });
+    const write = (table: string, columns: string[] = []) =>
+      listeners.forEach((l) => l({ tables: new Set([table]), columns: new Set(columns) }));
+    return { titles, write, loads: () => loads };
+  }
+
+  it('keeps an org’s index through its dashboards’ writes and an org’s rename', async () => {
+    const t = setup();
+    const index = await t.titles.of(1);
+    await t.titles.upsert(1, entry(2, 'Two'));
+    t.write('dashboard');
+    t.write('org', ['name']);
+    expect(await t.titles.of(1)).toBe(index);
+    expect(index.size).toBe(2);
+    expect(t.loads()).toBe(1);
+  });
+
+  it('drops every index when orgs are created or deleted (a deletion cascades to dashboards)', async () => {
+    const t = setup();
+    const index = await t.titles.of(1);
+    t.write('org');
+    expect(await t.titles.of(1)).not.toBe(index);
+    expect(t.loads()).toBe(2);
   });
 });

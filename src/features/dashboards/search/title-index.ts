@@ -1,5 +1,5 @@
-import type { Clock } from '../../../lib/clock.js';
 import type { CacheBus } from '../../../store/cache-bus.js';
+import type { Database } from '../../../store/database.js';
 import type { DefaultGrants } from '../default-grants.js';
 
 /** A dashboard in the index; its default grants (column names, as rows carry them) for permission filters. */
@@ -323,21 +323,22 @@ export class OrgTitleIndex {
 const ASK_BATCH = 500;
 
 const TOPIC = 'dashboard-title-index';
-const TTL_MS = 5 * 60_000;
 
 /**
  * Per-org title indexes, loaded on first search and kept current by the writes of this instance
- * (after they commit). Other instances drop theirs when told on the cache bus; a TTL bounds
- * staleness from writes that bypass the services (e.g. an org's deletion cascading). While the bus
- * is not coherent (HA without Redis, or Redis unreachable) every search loads the org's entries;
- * the indexes are dropped when it resyncs.
+ * (after they commit). Other instances drop theirs when told on the cache bus. Every write to a
+ * dashboard row goes through a service that tells the index, except an org's deletion, whose
+ * dashboards go by cascade: a write that adds or removes orgs drops every index. There is no
+ * periodic reload: at 100 000 dashboards a load blocks SQLite's one connection for most of a
+ * second, a stall every reader would feel. While the bus is not coherent (HA without Redis, or
+ * Redis unreachable) every search loads the org's entries; the indexes are dropped when it resyncs.
  */
 export function createTitleIndexCache(deps: {
   load: (orgId: number) => Promise<IndexEntry[]>;
+  database: Pick<Database, 'onTablesChanged'>;
   cacheBus: CacheBus;
-  clock: Clock;
 }) {
-  const indexes = new Map<number, { index: Promise<OrgTitleIndex>; at: number }>();
+  const indexes = new Map<number, Promise<OrgTitleIndex>>();
   // Local writes are applied to a loading index when it arrives; a remote write during a load
   // makes its result unsafe to keep.
   let writes = 0;
@@ -361,9 +362,15 @@ export function createTitleIndexCache(deps: {
     }
   }
 
+  // an INSERT or DELETE of orgs (no columns): reported after it ran and again after it committed
+  deps.database.onTablesChanged(({ tables, columns }) => {
+    if (!tables.has('org') || columns.size > 0) return;
+    dropAll();
+    tellOthers();
+  });
+
   async function loaded(orgId: number): Promise<OrgTitleIndex | undefined> {
-    const cached = indexes.get(orgId);
-    return cached ? cached.index.catch(() => undefined) : undefined;
+    return indexes.get(orgId)?.catch(() => undefined);
   }
 
   return {
@@ -373,14 +380,13 @@ export function createTitleIndexCache(deps: {
         return deps.load(orgId).then((entries) => new OrgTitleIndex(entries));
       }
       const cached = indexes.get(orgId);
-      const now = deps.clock.now();
-      if (cached && now - cached.at < TTL_MS) return cached.index;
+      if (cached) return cached;
       const startedAt = writes;
       const index = deps.load(orgId).then((entries) => {
-        if (writes !== startedAt && indexes.get(orgId)?.index === index) indexes.delete(orgId);
+        if (writes !== startedAt && indexes.get(orgId) === index) indexes.delete(orgId);
         return new OrgTitleIndex(entries);
       });
-      indexes.set(orgId, { index, at: now });
+      indexes.set(orgId, index);
       index.catch(() => indexes.delete(orgId));
       return index;
     },
