@@ -4,8 +4,8 @@ import {
   OrgTitleIndex,
   type IndexEntry,
 } from '../../../src/features/dashboards/search/title-index.js';
-import type { CacheBus } from '../../../src/store/cache-bus.js';
 import type { TableChange } from '../../../src/store/change-tracker.js';
+import { silentSingleInstanceBus } from '../../helpers/cache-bus.js';
 
 /** Default grants play no part in the index's ordering and matching. */
 const NO_DEFAULTS = { created_by: 0, default_creator_admin: 0, default_role_grants: 0 };
@@ -312,17 +312,6 @@ describe('title index pages', () => {
 });
 
 describe('title index cache', () => {
-  /** one instance: coherent, nothing crosses */
-  const cacheBus: CacheBus = {
-    crossInstance: false,
-    coherent: true,
-    publish: () => {},
-    subscribe: () => {},
-    onResync: () => {},
-    settled: () => undefined,
-    close: () => Promise.resolve(),
-  };
-
   function setup() {
     const listeners: ((change: TableChange) => void)[] = [];
     let loads = 0;
@@ -332,7 +321,7 @@ describe('title index cache', () => {
         return Promise.resolve([entry(1, 'One')]);
       },
       database: { onTablesChanged: (listener) => void listeners.push(listener) },
-      cacheBus,
+      cacheBus: silentSingleInstanceBus(),
     });
     const write = (table: string, columns: string[] = []) =>
       listeners.forEach((l) => l({ tables: new Set([table]), columns: new Set(columns) }));

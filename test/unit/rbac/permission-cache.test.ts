@@ -9,6 +9,7 @@ import { readBuildInfo } from '../../../src/lib/build-info.js';
 import type { TableChange } from '../../../src/store/change-tracker.js';
 import type { Database } from '../../../src/store/database.js';
 import { ManualClock } from '../../helpers/clock.js';
+import { silentSingleInstanceBus } from '../../helpers/cache-bus.js';
 
 /** The cache over a fake database whose writes the test reports, on a manual clock. */
 function cacheUnderTest() {
@@ -17,15 +18,7 @@ function cacheUnderTest() {
   const database = { onTablesChanged: (l: (change: TableChange) => void) => void listeners.push(l) };
   const cache = createPermissionCache({
     database: database as unknown as Database,
-    bus: {
-      crossInstance: false,
-      coherent: true,
-      publish: () => {},
-      subscribe: () => {},
-      onResync: () => {},
-      settled: () => undefined,
-      close: () => Promise.resolve(),
-    },
+    bus: silentSingleInstanceBus(),
     clock,
     metrics: createMetrics(readBuildInfo(), {}),
     enabled: true,
