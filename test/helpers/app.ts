@@ -1,28 +1,16 @@
 import type { DestinationStream } from 'pino';
-import { afterEach } from 'vitest';
 import type { Clock } from '../../src/lib/clock.js';
 import type { Config } from '../../src/config/load.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { mergeOverrides, testConfig, type Overrides } from './config.js';
-import { createTestDatabase, type TestDatabase } from './databases.js';
+import { createMigratedTestDatabase } from './database-templates.js';
+import type { TestDatabase } from './databases.js';
 import { secretsAudit } from './secrets-audit.js';
+import { cleanups, unexpectedErrors } from './after-test.js';
 
 export interface TestServer extends RunningServer {
   config: Config;
 }
-
-const cleanups: (() => Promise<void>)[] = [];
-/** "request failed" log lines (5xx answers) of the running test's servers that expected none */
-const unexpectedErrors: string[] = [];
-
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-  const errors = unexpectedErrors.splice(0);
-  // A 5xx is a bug unless the test provokes one on purpose (allowServerErrors).
-  if (errors.length) throw new Error(`the server answered 5xx:\n${errors.join('\n')}`);
-  const leaks = secretsAudit.take();
-  if (leaks.length) throw new Error(`a secret came back:\n${[...new Set(leaks)].join('\n')}`);
-});
 
 /** Collects the log lines of requests that failed with a 5xx (http/errors.ts logs each); audits every line for secrets. */
 function failedRequests(into: string[]): DestinationStream {
@@ -49,7 +37,7 @@ export async function startTestServer(
     allowServerErrors?: boolean;
   } = {},
 ): Promise<TestServer> {
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.database ?? (await createMigratedTestDatabase());
   const config = testConfig(mergeOverrides(database.overrides, options.overrides ?? {}), options.env);
   // With [log] mode = file the test reads the server's own log file instead.
   const log =

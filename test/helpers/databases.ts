@@ -23,8 +23,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A brand-new, empty database of the given dialect; every test gets its own. */
-export async function createTestDatabase(dialect: DatabaseType = testDialect()): Promise<TestDatabase> {
+/**
+ * A brand-new, empty database of the given dialect; every test gets its own. On PostgreSQL,
+ * `postgresTemplate` makes it a copy of that database instead (test/helpers/database-templates.ts).
+ */
+export async function createTestDatabase(
+  dialect: DatabaseType = testDialect(),
+  options: { postgresTemplate?: string } = {},
+): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const name = `svc_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
@@ -36,7 +42,8 @@ export async function createTestDatabase(dialect: DatabaseType = testDialect()):
     };
   }
   if (dialect === 'postgres') {
-    await withPostgres((client) => client.query(`CREATE DATABASE ${name}`));
+    const template = options.postgresTemplate ? ` TEMPLATE ${options.postgresTemplate}` : '';
+    await withPostgres((client) => client.query(`CREATE DATABASE ${name}${template}`));
     return {
       overrides: {
         paths: { data: dataDir },
@@ -66,7 +73,7 @@ export async function createTestDatabase(dialect: DatabaseType = testDialect()):
   };
 }
 
-async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ ...PG_ADMIN, database: 'postgres' });
   await client.connect();
   try {
@@ -76,10 +83,11 @@ async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise
   }
 }
 
-async function withMysql<T>(
+export async function withMysql<T>(
   work: (conn: Awaited<ReturnType<typeof createConnection>>) => Promise<T>,
+  options: { multipleStatements?: boolean } = {},
 ): Promise<T> {
-  const conn = await createConnection(MYSQL_ADMIN);
+  const conn = await createConnection({ ...MYSQL_ADMIN, ...options });
   try {
     return await work(conn);
   } finally {

@@ -3,7 +3,8 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import type { TestServer } from './app.js';
 import { ADMIN, call, type Caller } from './client.js';
 import { mergeOverrides, testConfig } from './config.js';
-import { createTestDatabase, type TestDatabase } from './databases.js';
+import { createMigratedTestDatabase } from './database-templates.js';
+import type { TestDatabase } from './databases.js';
 import { startPrometheus, type PrometheusServer } from './prometheus.js';
 
 interface SvcWithPrometheus {
@@ -38,7 +39,7 @@ export function useSvcWithPrometheus(): SvcWithPrometheus {
   } as SvcWithPrometheus;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createMigratedTestDatabase();
     const config = testConfig(mergeOverrides(database.overrides, { metrics: { enabled: 'true' } }));
     fixture.svc = await startServer(config);
     fixture.server = { ...fixture.svc, config };
