@@ -6,7 +6,7 @@ import type { DatabaseType } from '../src/config/config.js';
 import { buildTemplate } from './helpers/database-templates.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dialect = (project.config.env.SVC_TEST_DIALECT ?? 'sqlite3') as DatabaseType;
+  const dialect = (project.config.env?.SVC_TEST_DIALECT ?? 'sqlite3') as DatabaseType;
   const built = await buildTemplate(dialect);
   project.provide('databaseTemplate', built.template);
   return () => built.drop();
