@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { LRUCache } from 'lru-cache';
+import { LazyLruCache } from '../lib/lazy-lru-cache.js';
 import type { Clock } from '../lib/clock.js';
 import type { CacheBus } from './cache-bus.js';
 import type { Database } from './database.js';
@@ -59,7 +59,7 @@ export function createTableCache<K extends string | number, V>(deps: {
   /** keys being loaded, with the count at their key's last invalidation meanwhile */
   const loading = new Map<K, { loads: number; invalidatedAt: number }>();
   const { sizeOf } = deps;
-  const entries = new LRUCache<K, { value: V; loadedAt: number; until: number }>({
+  const entries = new LazyLruCache<K, { value: V; loadedAt: number; until: number }>({
     max: deps.max,
     ...(deps.maxSize !== undefined &&
       sizeOf && { maxSize: deps.maxSize, sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)) }),

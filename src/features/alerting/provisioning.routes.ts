@@ -59,7 +59,7 @@ export function registerProvisioningRoutes(
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
-        .send(notifierCatalogueJson(request.query.version) as never),
+        .send((await notifierCatalogueJson(request.query.version)) as never),
   );
 
   api.get(

@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { LazyLruCache } from '../../lib/lazy-lru-cache.js';
 import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CacheBus } from '../../store/cache-bus.js';
@@ -24,7 +24,7 @@ const TOPIC = 'identity';
 export function createIdentityCache(deps: { database: Database; bus: CacheBus; clock: Clock }) {
   let generation = 0;
   const keyPrefix = randomBytes(32).toString('base64');
-  const entries = new LRUCache<string, { identity: Identity; generation: number; until: number }>({
+  const entries = new LazyLruCache<string, { identity: Identity; generation: number; until: number }>({
     max: MAX_ENTRIES,
   });
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { LazyLruCache } from '../../lib/lazy-lru-cache.js';
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../lib/clock.js';
 import { charLength, LIMITS } from '../../lib/limits.js';
@@ -45,8 +45,8 @@ export function createPasswordAuth(deps: {
 }) {
   const { users, attempts, config, clock, directory } = deps;
   const hmacKey = randomBytes(32);
-  const verified = new LRUCache<string, string>({ max: CACHE_MAX, ttl: CACHE_TTL_MS });
-  const directoryVerified = new LRUCache<string, number>({ max: CACHE_MAX, ttl: DIRECTORY_CACHE_TTL_MS });
+  const verified = new LazyLruCache<string, string>({ max: CACHE_MAX, ttl: CACHE_TTL_MS });
+  const directoryVerified = new LazyLruCache<string, number>({ max: CACHE_MAX, ttl: DIRECTORY_CACHE_TTL_MS });
   const cacheKey = (login: string, password: string) =>
     createHmac('sha256', hmacKey).update(login).update('\0').update(password).digest('base64');
 

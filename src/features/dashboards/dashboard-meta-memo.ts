@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { LazyLruCache } from '../../lib/lazy-lru-cache.js';
 import type { Identity } from '../../access/identity.js';
 import type { PermissionMap } from '../../access/evaluator.js';
 import type { ReadRow } from './dashboards.store.js';
@@ -22,7 +22,7 @@ export interface MetaInputs {
  * Bounded, and a few hundred bytes an entry: the model text itself is never copied here.
  */
 export function createDashboardMetaMemo(max = 10_000) {
-  const entries = new LRUCache<string, MetaInputs & { json: string }>({ max });
+  const entries = new LazyLruCache<string, MetaInputs & { json: string }>({ max });
   const keyOf = (identity: Identity, row: ReadRow) =>
     `${row.org_id}\0${row.uid}\0${identity.kind}\0${identity.userId}\0${identity.orgRole}\0${identity.isServerAdmin}`;
   return {

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { LazyLruCache } from '../../lib/lazy-lru-cache.js';
 import type { Authorizer } from '../../access/authorizer.js';
 import type { Identity } from '../../access/identity.js';
 import type { Clock } from '../../lib/clock.js';
@@ -79,7 +79,7 @@ export function createDataSourcesService(deps: {
   const { store, secrets, authorizer, clock } = deps;
   const afterWrite = deps.afterWrite ?? (() => undefined);
   // Decrypted settings per row version, so queries and proxied calls do not decrypt every time.
-  const settingsCache = new LRUCache<string, Promise<DataSourceSettings>>({ max: 1000 });
+  const settingsCache = new LazyLruCache<string, Promise<DataSourceSettings>>({ max: 1000 });
 
   async function find(orgId: number, ref: DataSourceRef): Promise<DataSourceRow> {
     const row =

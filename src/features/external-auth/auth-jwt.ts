@@ -10,7 +10,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import { search as jmesSearch } from 'jmespath';
-import { LRUCache } from 'lru-cache';
+import { LazyLruCache } from '../../lib/lazy-lru-cache.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthJwtConfig } from '../../config/config.js';
 import { ConfigError } from '../../config/expand.js';
@@ -165,7 +165,7 @@ export function createAuthJwt(deps: {
   checkPaths(config);
   const keys = keySource(config);
   const keyPrefix = randomBytes(32).toString('base64');
-  const verified = new LRUCache<string, { userId: number; until: number }>({ max: MAX_VERIFIED });
+  const verified = new LazyLruCache<string, { userId: number; until: number }>({ max: MAX_VERIFIED });
   const byAuthorization = config.headerName === 'authorization';
 
   function tokenOf(request: ExternalRequest): string {

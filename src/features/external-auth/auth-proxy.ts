@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { LRUCache } from 'lru-cache';
+import { LazyLruCache } from '../../lib/lazy-lru-cache.js';
 import type { AuthProxyConfig } from '../../config/config.js';
 import { ConfigError } from '../../config/expand.js';
 import type { Clock } from '../../lib/clock.js';
@@ -80,7 +80,7 @@ export function createAuthProxy(deps: {
 }): ExternalAuthenticator {
   const { config, clock } = deps;
   const whitelist = parseWhitelist(config.whitelist);
-  const synced = new LRUCache<string, { userId: number; until: number }>({ max: MAX_SYNCED });
+  const synced = new LazyLruCache<string, { userId: number; until: number }>({ max: MAX_SYNCED });
 
   function userOf(request: ExternalRequest, value: string): ExternalUser {
     const byEmail = config.headerProperty === 'email';

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { LazyLruCache } from '../../lib/lazy-lru-cache.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretsService } from '../secrets/secrets.service.js';
@@ -35,7 +35,7 @@ export function createTokenRefresher(deps: {
   log: { warn(obj: object, msg: string): void };
 }) {
   const { users, clock } = deps;
-  const checkedUntil = new LRUCache<number, number>({ max: MAX_USERS });
+  const checkedUntil = new LazyLruCache<number, number>({ max: MAX_USERS });
   const running = new Map<number, Promise<number>>();
 
   async function refresh(userId: number): Promise<number> {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { LRUCache } from 'lru-cache';
+import { LazyLruCache } from '../../lib/lazy-lru-cache.js';
 import type { Principal } from '../../access/resource-levels.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { Clock } from '../../lib/clock.js';
@@ -118,9 +118,9 @@ export function createPermissionCache(deps: {
   const caches = Object.fromEntries(
     ([...SECTIONS, 'merged'] as const).map((s) => [
       s,
-      new LRUCache<string, Entry>({ max: MAX_ENTRIES[s], ttl: TTL_MS, perf: deps.clock }),
+      new LazyLruCache<string, Entry>({ max: MAX_ENTRIES[s], ttl: TTL_MS, perf: deps.clock }),
     ]),
-  ) as Record<CacheSection, LRUCache<string, Entry>>;
+  ) as Record<CacheSection, LazyLruCache<string, Entry>>;
   /** Loads under way, so concurrent misses of one key (a burst after a change) share one query. */
   const loading = new Map<string, Promise<unknown>>();
 

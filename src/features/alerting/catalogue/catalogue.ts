@@ -1,9 +1,8 @@
-import v1 from './alert-notifiers-v1.json' with { type: 'json' };
-import v2 from './alert-notifiers-v2.json' with { type: 'json' };
-
 /**
  * Grafana's notifier catalogue (v1 and v2 schemas), data taken verbatim from Grafana with the
- * product name in its texts replaced by ours. Loaded once at import; served as is.
+ * product name in its texts replaced by ours. Loaded at the first request, not at start-up (the
+ * documents are a sixth of the server's code to compile, and only the contact point editor asks
+ * for them); served as is.
  */
 
 // Grafana compat: "Grafana IRM" names another product (the on-call service) and
@@ -22,13 +21,21 @@ function withProductName<T>(value: T): T {
   return value;
 }
 
-const catalogueV1: readonly unknown[] = withProductName(v1 as unknown[]);
-const catalogueV2: readonly unknown[] = withProductName(v2 as unknown[]);
-
 // Serialized once: the documents are large (v2 ~500 KB) and never change.
-const serialized = { v1: JSON.stringify(catalogueV1), v2: JSON.stringify(catalogueV2) };
+let serialized: Promise<{ v1: string; v2: string }> | undefined;
+
+function load(): Promise<{ v1: string; v2: string }> {
+  return (serialized ??= Promise.all([
+    import('./alert-notifiers-v1.json', { with: { type: 'json' } }),
+    import('./alert-notifiers-v2.json', { with: { type: 'json' } }),
+  ]).then(([v1, v2]) => ({
+    v1: JSON.stringify(withProductName(v1.default as unknown[])),
+    v2: JSON.stringify(withProductName(v2.default as unknown[])),
+  })));
+}
 
 /** The catalogue as JSON text, ready to send: v1, or v2 for version "2". */
-export function notifierCatalogueJson(version: string | undefined): string {
-  return version === '2' ? serialized.v2 : serialized.v1;
+export async function notifierCatalogueJson(version: string | undefined): Promise<string> {
+  const { v1, v2 } = await load();
+  return version === '2' ? v2 : v1;
 }
