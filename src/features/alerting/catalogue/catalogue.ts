@@ -1,8 +1,8 @@
 /**
  * Grafana's notifier catalogue (v1 and v2 schemas), data taken verbatim from Grafana with the
  * product name in its texts replaced by ours. Loaded at the first request, not at start-up (the
- * documents are a sixth of the server's code to compile, and only the contact point editor asks
- * for them); served as is.
+ * documents were 290 KB of the 4 MB bundle compiled at every start, and only the contact point
+ * editor asks for them); served as is.
  */
 
 // Grafana compat: "Grafana IRM" names another product (the on-call service) and
