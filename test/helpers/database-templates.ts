@@ -4,7 +4,7 @@
 // machine and 5–6 s beside other tests, copying the finished schema under a second.
 //
 // test/global-setup.ts builds one template per dialect under test and hands its description to
-// the test workers (vitest's provide/inject); `copyOfTemplate` makes a fresh database from it.
+// the test workers (vitest's provide/inject); `createMigratedTestDatabase` makes a fresh copy.
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -74,7 +74,7 @@ async function mysqlCopyScript(template: string): Promise<string> {
 }
 
 /** A fresh database of the template's dialect holding what the template holds. */
-export async function copyOfTemplate(template: DatabaseTemplate): Promise<TestDatabase> {
+async function copyOfTemplate(template: DatabaseTemplate): Promise<TestDatabase> {
   if (template.dialect === 'postgres')
     return createTestDatabase('postgres', { postgresTemplate: template.name });
   const database = await createTestDatabase(template.dialect);

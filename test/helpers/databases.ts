@@ -73,7 +73,7 @@ export async function createTestDatabase(
   };
 }
 
-export async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ ...PG_ADMIN, database: 'postgres' });
   await client.connect();
   try {
