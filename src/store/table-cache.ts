@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncSlot } from '../lib/async-slot.js';
 import { LazyLruCache } from '../lib/lazy-lru-cache.js';
 import type { Clock } from '../lib/clock.js';
 import type { CacheBus } from './cache-bus.js';
@@ -11,7 +11,7 @@ interface RowScope {
   keys: readonly (string | number)[];
 }
 
-const scoped = new AsyncLocalStorage<RowScope>();
+const scoped = new AsyncSlot<RowScope>();
 
 /**
  * Runs `work`, whose writes to `table` change only the rows the cache `topic` holds under `keys`

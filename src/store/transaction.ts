@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncSlot } from '../lib/async-slot.js';
 import type { DatabaseConnection, Kysely } from 'kysely';
 import { withRetries, type RetryListener } from './retry.js';
 
@@ -13,7 +13,7 @@ interface Unit {
   open: boolean;
 }
 
-const units = new AsyncLocalStorage<Unit>();
+const units = new AsyncSlot<Unit>();
 const retryListeners = new WeakMap<object, RetryListener>();
 
 /** Where retries of `db`'s transactions are reported (store/database.ts wires the metric). */

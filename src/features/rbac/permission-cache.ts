@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncSlot } from '../../lib/async-slot.js';
 import { LazyLruCache } from '../../lib/lazy-lru-cache.js';
 import type { Principal } from '../../access/resource-levels.js';
 import type { Metrics } from '../../http/metrics.js';
@@ -84,7 +84,7 @@ export const resourcePartKey = (orgId: number, scope: string): PartKey => ({
 });
 
 /** The parts the writes under way in this async context change, when they are known. */
-const narrowed = new AsyncLocalStorage<PartKey[]>();
+const narrowed = new AsyncSlot<PartKey[]>();
 
 /**
  * Runs writes to the rbac tables whose effect is limited to the principals' parts (a resource
