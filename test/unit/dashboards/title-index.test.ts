@@ -5,6 +5,7 @@ import {
   type IndexEntry,
 } from '../../../src/features/dashboards/search/title-index.js';
 import type { TableChange } from '../../../src/store/change-tracker.js';
+import type { CacheBus } from '../../../src/store/cache-bus.js';
 import { silentSingleInstanceBus } from '../../helpers/cache-bus.js';
 
 /** Default grants play no part in the index's ordering and matching. */
@@ -337,6 +338,35 @@ describe('title index cache', () => {
     expect(await t.titles.of(1)).toBe(index);
     expect(index.size).toBe(2);
     expect(t.loads()).toBe(1);
+  });
+
+  it('tells other instances which org changed, and drops only that org when told', async () => {
+    const heard = new Map<string, (detail: string) => void>();
+    const published: [string, string | undefined][] = [];
+    const bus: CacheBus = {
+      ...silentSingleInstanceBus(),
+      crossInstance: true,
+      publish: (topic, detail) => void published.push([topic, detail]),
+      subscribe: (topic, listener) => void heard.set(topic, listener),
+    };
+    const titles = createTitleIndexCache({
+      load: (orgId) => Promise.resolve([entry(orgId, `Org ${orgId}`)]),
+      database: { onTablesChanged: () => {} },
+      cacheBus: bus,
+    });
+    const [one, two] = [await titles.of(1), await titles.of(2)];
+    await titles.upsert(2, entry(5, 'Five'));
+    await titles.remove(1, ['u1']);
+    expect(published.map(([, detail]) => detail)).toEqual(['2', '1']);
+    const remote = (detail: string) => heard.get(published[0]![0])!(detail);
+
+    remote('2');
+    expect(await titles.of(1)).toBe(one);
+    expect(await titles.of(2)).not.toBe(two);
+    const reloaded = await titles.of(2);
+    remote('');
+    expect(await titles.of(1)).not.toBe(one);
+    expect(await titles.of(2)).not.toBe(reloaded);
   });
 
   it('drops every index when orgs are created or deleted (a deletion cascades to dashboards)', async () => {

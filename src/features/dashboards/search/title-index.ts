@@ -326,9 +326,10 @@ const TOPIC = 'dashboard-title-index';
 
 /**
  * Per-org title indexes, loaded on first search and kept current by the writes of this instance
- * (after they commit). Other instances drop theirs when told on the cache bus. Every write to a
- * dashboard row goes through a service that tells the index, except an org's deletion, whose
- * dashboards go by cascade: a write that adds or removes orgs drops every index. There is no
+ * (after they commit). Other instances drop that org's index when told on the cache bus (the
+ * message names the org). Every write to a dashboard row goes through a service that tells the
+ * index, except an org's deletion, whose dashboards go by cascade: a write that adds or removes
+ * orgs (which one is not known here) drops every index. There is no
  * periodic reload: at 100 000 dashboards a load blocks SQLite's one connection for most of a
  * second, a stall every reader would feel. While the bus is not coherent (HA without Redis, or
  * Redis unreachable) every search loads the org's entries; the indexes are dropped when it resyncs.
@@ -347,16 +348,22 @@ export function createTitleIndexCache(deps: {
     writes += 1;
     indexes.clear();
   };
-  deps.cacheBus.subscribe(TOPIC, () => {
-    if (!publishing) dropAll();
+  deps.cacheBus.subscribe(TOPIC, (detail) => {
+    if (publishing) return;
+    const orgId = Number(detail);
+    // a message without an org (orgs added or removed) drops them all
+    if (detail === '' || !Number.isSafeInteger(orgId)) return dropAll();
+    writes += 1;
+    indexes.delete(orgId);
   });
   deps.cacheBus.onResync(dropAll);
 
-  function tellOthers(): void {
+  /** Tells the other instances that `orgId`'s dashboards changed (every org's, without one). */
+  function tellOthers(orgId?: number): void {
     if (!deps.cacheBus.crossInstance) return;
     publishing = true;
     try {
-      deps.cacheBus.publish(TOPIC);
+      deps.cacheBus.publish(TOPIC, orgId === undefined ? '' : String(orgId));
     } finally {
       publishing = false;
     }
@@ -393,18 +400,18 @@ export function createTitleIndexCache(deps: {
 
     async upsert(orgId: number, entry: IndexEntry): Promise<void> {
       (await loaded(orgId))?.upsert(entry);
-      tellOthers();
+      tellOthers(orgId);
     },
 
     async setDefaults(orgId: number, uid: string, defaults: DefaultGrants): Promise<void> {
       (await loaded(orgId))?.setDefaults(uid, defaults);
-      tellOthers();
+      tellOthers(orgId);
     },
 
     async remove(orgId: number, uids: string[]): Promise<void> {
       const index = await loaded(orgId);
       for (const uid of uids) index?.remove(uid);
-      tellOthers();
+      tellOthers(orgId);
     },
   };
 }
