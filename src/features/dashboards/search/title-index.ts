@@ -329,10 +329,10 @@ const TOPIC = 'dashboard-title-index';
  * (after they commit). Other instances drop that org's index when told on the cache bus (the
  * message names the org). Every write to a dashboard row goes through a service that tells the
  * index, except an org's deletion, whose dashboards go by cascade: a write that adds or removes
- * orgs (which one is not known here) drops every index. There is no
- * periodic reload: at 100 000 dashboards a load blocks SQLite's one connection for most of a
- * second, a stall every reader would feel. While the bus is not coherent (HA without Redis, or
- * Redis unreachable) every search loads the org's entries; the indexes are dropped when it resyncs.
+ * orgs (which one is not known here) drops every index. There is no periodic reload: at 100 000
+ * dashboards a load blocks SQLite's one connection for most of a second, a stall every reader
+ * would feel. While the bus is not coherent (HA without Redis, or Redis unreachable) every search
+ * loads the org's entries; the indexes are dropped when it resyncs.
  */
 export function createTitleIndexCache(deps: {
   load: (orgId: number) => Promise<IndexEntry[]>;
