@@ -151,7 +151,10 @@ describe('options of the newer panel types in the panel editor', () => {
       // after: each option's effect drawn on the saved dashboard, read again from the server
       await page.reload();
       await waitForPanels(page);
+      // as before the edits: a panel's state can be done before its first draw
       await panel(page, 1).getByTestId('heatmap-cell').first().waitFor();
+      await panel(page, 4).getByTestId('histogram-bar').first().waitFor();
+      await panel(page, 5).getByTestId('log-row').first().waitFor();
       expect(await count(panel(page, 1).getByTestId('heatmap-y-label'))).toBe(0);
       expect(await count(panel(page, 2).getByTestId('state-box'))).toBe(4);
       expect(await strokeWidths(panel(page, 2))).toEqual(['0', '0', '0', '0']);
