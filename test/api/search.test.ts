@@ -105,6 +105,25 @@ describe('GET /api/search', () => {
     expect(await search('tag=prod')).toEqual(['Web Server']);
     expect(await search('tag=staging')).toEqual(['Database']);
 
+    // A rename is what the very next search shows, with its slug; tags are listed sorted.
+    const renamed = await call(server, 'POST', '/api/dashboards/db', {
+      as: ADMIN,
+      body: { dashboard: { uid: db.uid, title: 'Data Lake', tags: ['zeta', 'alpha'] }, overwrite: true },
+    });
+    expect(renamed.status).toBe(200);
+    const lake = await call(server, 'GET', '/api/search?query=lake', { as: ADMIN });
+    expect(lake.body).toEqual([
+      expect.objectContaining({
+        uid: db.uid,
+        title: 'Data Lake',
+        uri: 'db/data-lake',
+        url: `/d/${db.uid}/data-lake`,
+        slug: 'data-lake',
+        tags: ['alpha', 'zeta'],
+      }),
+    ]);
+    expect(await search('query=database')).toEqual([]);
+
     await call(server, 'POST', `/api/user/stars/dashboard/uid/${db.uid}`, { as: ADMIN });
     const starred = await call(server, 'GET', '/api/search?starred=true', { as: ADMIN });
     expect(starred.body).toEqual([expect.objectContaining({ uid: db.uid, isStarred: true })]);

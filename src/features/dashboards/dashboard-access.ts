@@ -23,8 +23,8 @@ export interface DashboardRef extends DefaultGrants {
 export interface ReadableFilter {
   /** every dashboard (or folder) is readable */
   all: boolean;
-  /** dashboards in these folders ('' for the root) are readable */
-  folderUids: Set<string>;
+  /** dashboards in these folders ('' for the root) are readable (shared: do not change it) */
+  folderUids: ReadonlySet<string>;
   /** and these dashboards */
   dashboardUids: Set<string>;
   /** and those whose default grants give it: role grants on, or created by `creatorId` */
@@ -45,6 +45,12 @@ export function passes(
     (filter.byDefault.roleGrants && defaults.default_role_grants === 1) ||
     (defaults.default_creator_admin === 1 && defaults.created_by === filter.byDefault.creatorId)
   );
+}
+
+/** Folders a caller may read: all, or these (shared between callers: do not change it). */
+interface ReadableFolders {
+  all: boolean;
+  uids: ReadonlySet<string>;
 }
 
 const ALL_DASHBOARDS = new Set(['*', 'dashboards:*', 'dashboards:uid:*', 'folders:*', 'folders:uid:*']);
@@ -122,9 +128,7 @@ export class CallerAccess {
       else if (scope === `folders:uid:${GENERAL}`) root = true;
       else if (scope.startsWith('folders:uid:')) granted.push(scope.slice('folders:uid:'.length));
     }
-    const folderUids = this.tree.withDescendants(granted);
-    if (root) folderUids.add('');
-    return { all: false, folderUids, dashboardUids, byDefault };
+    return { all: false, folderUids: this.tree.covering(granted, root), dashboardUids, byDefault };
   }
 
   /**
@@ -138,16 +142,16 @@ export class CallerAccess {
   }
 
   /** Folders readable through `folders:read` (a grant on a folder covers its subfolders). */
-  readableFolders(action = 'folders:read'): { all: boolean; uids: Set<string> } {
+  readableFolders(action = 'folders:read'): ReadableFolders {
     const scopes = this.held.get(action) ?? [];
     if (scopes.some((s) => ALL_FOLDERS.has(s))) return { all: true, uids: new Set() };
     const granted = scopes
       .filter((s) => s.startsWith('folders:uid:'))
       .map((s) => s.slice('folders:uid:'.length));
-    return { all: false, uids: this.tree.withDescendants(granted) };
+    return { all: false, uids: this.tree.covering(granted, false) };
   }
 
-  canReadFolder(readable: { all: boolean; uids: Set<string> }, uid: string): boolean {
+  canReadFolder(readable: ReadableFolders, uid: string): boolean {
     return readable.all || readable.uids.has(uid);
   }
 }

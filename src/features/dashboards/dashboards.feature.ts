@@ -207,7 +207,6 @@ export function registerDashboards(
   registerSearchRoutes(
     deps.api,
     createSearchService({
-      store: searchStore,
       titles,
       dashboards: store,
       folders,

@@ -332,7 +332,7 @@ export function createDashboardsService(deps: {
             deps.titles.upsert(orgId, {
               id,
               uid,
-              sortTitle,
+              title,
               folderUid,
               tags: tagsOf(model),
               created_by: defaults.created_by,

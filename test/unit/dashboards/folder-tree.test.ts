@@ -20,6 +20,17 @@ describe('FolderTree', () => {
     expect(tree.height('d')).toBe(1);
   });
 
+  it('shares the folders a set of grants covers, with the root when asked', () => {
+    const covered = tree.covering(['b', 'd'], false);
+    expect([...covered].sort()).toEqual(['b', 'c', 'd']);
+    expect(tree.covering(['b', 'd'], false)).toBe(covered);
+    expect([...tree.covering(['b', 'd'], true)].sort()).toEqual(['', 'b', 'c', 'd']);
+    expect(covered.has('')).toBe(false);
+    expect([...tree.covering([], true)]).toEqual(['']);
+    expect(tree.lowerTitle(tree.get('a')!)).toBe('a');
+    expect(tree.urlOf(tree.get('b')!)).toBe('/dashboards/f/b/b');
+  });
+
   it('gives the scopes a dashboard inherits from its folder chain', () => {
     expect(folderChainScopes(tree, 'c')).toEqual(['folders:uid:c', 'folders:uid:b', 'folders:uid:a']);
     expect(folderChainScopes(tree, '')).toEqual(['folders:uid:general']);
@@ -38,6 +49,8 @@ describe('slugify', () => {
   it('follows Grafana', () => {
     expect(slugify('Production Overview')).toBe('production-overview');
     expect(slugify('ProductionOverview')).toBe('productionoverview');
+    expect(slugify('Café déjà vu')).toBe('cafe-deja-vu');
+    expect(slugify('  --Node Exporter / Full--  ')).toBe('node-exporter-full');
     expect(slugify('  Héllo -- World!! ')).toBe('hello-world');
   });
 });

@@ -14,7 +14,7 @@ const NO_DEFAULTS = { created_by: 0, default_creator_admin: 0, default_role_gran
 const entry = (id: number, title: string, folderUid = ''): IndexEntry => ({
   id,
   uid: `u${id}`,
-  sortTitle: title.toLowerCase(),
+  title,
   folderUid,
   ...NO_DEFAULTS,
   tags: [],
@@ -77,7 +77,7 @@ describe('OrgTitleIndex', () => {
     index.remove('missing');
     expect(
       (await pageOf(index, { query: undefined, tags: [], accept: () => true }, 0, 10, false)).map(
-        (e) => e.sortTitle,
+        (e) => e.title,
       ),
     ).toEqual(['alphabet', 'gamma']);
     expect(
@@ -86,16 +86,17 @@ describe('OrgTitleIndex', () => {
     expect(index.size).toBe(2);
   });
 
-  it('keeps one frozen copy of each list of tags, until its last holder goes', async () => {
+  it('keeps one frozen, sorted copy of each list of tags, until its last holder goes', async () => {
     const tagged = (id: number, tags: string[]) => ({ ...entry(id, `t${id}`), tags });
     const first = tagged(1, ['prod', 'web']);
     const second = tagged(2, ['prod', 'web']);
-    const other = tagged(3, ['web', 'prod']);
+    const other = tagged(3, ['web', 'api']);
     const index = new OrgTitleIndex([first]);
     index.upsert(second);
     index.upsert(other);
     expect(second.tags).toBe(first.tags);
     expect(other.tags).not.toBe(first.tags);
+    expect(other.tags).toEqual(['api', 'web']);
     expect(Object.isFrozen(first.tags)).toBe(true);
     const held = first.tags;
     index.remove('u1');
@@ -108,15 +109,19 @@ describe('OrgTitleIndex', () => {
     index.upsert(fifth);
     expect(fifth.tags).not.toBe(held);
     expect(fifth.tags).toEqual(['prod', 'web']);
+    // the same tags in another order share the sorted copy
+    const sixth = tagged(6, ['web', 'prod']);
+    index.upsert(sixth);
+    expect(sixth.tags).toBe(fifth.tags);
     expect(
-      (await pageOf(index, { query: undefined, tags: ['prod'], accept: () => true }, 0, 10, false)).map(
+      (await pageOf(index, { query: undefined, tags: ['web'], accept: () => true }, 0, 10, false)).map(
         (e) => e.id,
       ),
-    ).toEqual([3, 5]);
+    ).toEqual([3, 5, 6]);
   });
 });
 
-const WORDS = ['api', 'billing', 'bill', 'checkout', 'ing', 'edge', 'ledger', 'mesh billing'];
+const WORDS = ['api', 'billing', 'Bill', 'checkout', 'ing', 'Edge', 'ledger', 'mesh BILLing'];
 
 /** Deterministic pseudo-random titles, some containing a word twice or a newline. */
 function entries(n: number): IndexEntry[] {
@@ -125,7 +130,7 @@ function entries(n: number): IndexEntry[] {
   return Array.from({ length: n }, (_, id) => ({
     id: id + 1,
     uid: `u${id}`,
-    sortTitle: `${WORDS[next() % WORDS.length]} ${WORDS[next() % WORDS.length]}${next() % 17 === 0 ? '\nbilling' : ''} ${next()}`,
+    title: `${WORDS[next() % WORDS.length]} ${WORDS[next() % WORDS.length]}${next() % 17 === 0 ? '\nbilling' : ''} ${next()}`,
     folderUid: `f${next() % 5}`,
     tags: [
       ...(next() % 2 === 0 ? ['common'] : []),
@@ -139,7 +144,10 @@ function entries(n: number): IndexEntry[] {
 /** Newlines count as spaces, in titles and in queries. */
 const flat = (text: string) => text.replace(/\n/g, ' ');
 
-/** The definition: filter, sort by (title, id), optionally reverse, then slice. */
+/** What search matches and sorts on: the title in lower case. */
+const key = (e: IndexEntry) => e.title.toLowerCase();
+
+/** The definition: filter, sort by (lower-case title, id), optionally reverse, then slice. */
 function bruteForce(
   all: IndexEntry[],
   query: string | undefined,
@@ -150,11 +158,11 @@ function bruteForce(
     const sorted = all
       .filter(
         (e) =>
-          (!query || flat(e.sortTitle).includes(flat(query))) &&
+          (!query || flat(key(e)).includes(flat(query))) &&
           tags.every((t) => e.tags.includes(t)) &&
           accept(e),
       )
-      .sort((a, b) => (a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.id - b.id));
+      .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id));
     if (descending) sorted.reverse();
     return sorted.slice(offset, offset + limit).map((e) => e.id);
   };
@@ -231,12 +239,12 @@ describe('title index pages', () => {
     live.upsert({
       id: 5000,
       uid: 'new',
-      sortTitle: 'aaa billing',
+      title: 'AAA Billing',
       folderUid: 'f1',
       tags: [],
       ...NO_DEFAULTS,
     });
-    live.upsert({ ...all[10]!, sortTitle: 'zzz billing renamed' });
+    live.upsert({ ...all[10]!, title: 'zzz billing renamed' });
     live.remove(all[20]!.uid);
     const ids = (await pageOf(live, { query: 'billing', tags: [], accept: () => true }, 0, 1000, false)).map(
       (e) => e.id,
@@ -248,7 +256,7 @@ describe('title index pages', () => {
     live.upsert({
       id: 5000,
       uid: 'new',
-      sortTitle: 'aaa billing',
+      title: 'AAA Billing',
       folderUid: 'f1',
       tags: ['fresh'],
       ...NO_DEFAULTS,
@@ -259,7 +267,7 @@ describe('title index pages', () => {
     live.upsert({
       id: 5000,
       uid: 'new',
-      sortTitle: 'aaa billing',
+      title: 'AAA Billing',
       folderUid: 'f1',
       tags: [],
       ...NO_DEFAULTS,
@@ -268,7 +276,7 @@ describe('title index pages', () => {
     live.upsert({
       id: 5000,
       uid: 'new',
-      sortTitle: 'aaa billing',
+      title: 'AAA Billing',
       folderUid: 'f1',
       tags: ['fresh'],
       ...NO_DEFAULTS,
@@ -294,7 +302,7 @@ describe('title index pages', () => {
       } else {
         const prefix = step < 4_000 ? 'a' : step % 2 ? 'm' : 'z';
         const entry = { ...all[next() % all.length]!, uid, id: Number(uid.slice(1)) + 1 };
-        entry.sortTitle = `${prefix} ${entry.sortTitle}`;
+        entry.title = `${prefix} ${entry.title}`;
         live.upsert(entry);
         current.set(uid, entry);
       }

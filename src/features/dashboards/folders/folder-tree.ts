@@ -1,6 +1,7 @@
 import type { Clock } from '../../../lib/clock.js';
 import type { CacheBus } from '../../../store/cache-bus.js';
 import type { Database } from '../../../store/database.js';
+import { folderUrl } from './folder-present.js';
 
 export interface FolderNode {
   id: number;
@@ -10,10 +11,21 @@ export interface FolderNode {
   parentUid: string;
 }
 
+/** Folder sets kept per tree: one per distinct set of granted folders seen (callers share them). */
+const MAX_MEMO_SETS = 256;
+
 /** The folders of one org, indexed for ancestor and descendant walks. */
 export class FolderTree {
   readonly byUid = new Map<string, FolderNode>();
   private readonly children = new Map<string, FolderNode[]>();
+  /**
+   * Per-tree results that every search would otherwise recompute for each of the org's folders:
+   * lower-case titles, urls, and the folders a set of grants covers. A tree is replaced, never
+   * changed, so they need no invalidation of their own.
+   */
+  private readonly lowerTitles = new Map<string, string>();
+  private readonly urls = new Map<string, string>();
+  private readonly covered = new Map<string, ReadonlySet<string>>();
 
   constructor(nodes: FolderNode[]) {
     for (const node of nodes) {
@@ -58,6 +70,33 @@ export class FolderTree {
       for (const child of this.childrenOf(uid)) stack.push(child.uid);
     }
     return result;
+  }
+
+  /** `withDescendants`, plus '' (the root) when `root`, shared by every caller with those grants: do not change it. */
+  covering(uids: readonly string[], root: boolean): ReadonlySet<string> {
+    const key = `${root ? '/' : ''}\n${uids.join('\n')}`;
+    let found = this.covered.get(key);
+    if (!found) {
+      const set = this.withDescendants(uids);
+      if (root) set.add('');
+      if (this.covered.size >= MAX_MEMO_SETS) this.covered.clear();
+      this.covered.set(key, (found = set));
+    }
+    return found;
+  }
+
+  /** A folder's title in lower case (what search matches and sorts folders on). */
+  lowerTitle(node: FolderNode): string {
+    let lower = this.lowerTitles.get(node.uid);
+    if (lower === undefined) this.lowerTitles.set(node.uid, (lower = node.title.toLowerCase()));
+    return lower;
+  }
+
+  /** `/dashboards/f/<uid>/<slug>` of a folder. */
+  urlOf(node: FolderNode): string {
+    let url = this.urls.get(node.uid);
+    if (url === undefined) this.urls.set(node.uid, (url = folderUrl(node.uid, node.title)));
+    return url;
   }
 
   /** How many levels a folder and its subtree span (1 for a leaf). */

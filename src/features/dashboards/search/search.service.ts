@@ -4,9 +4,7 @@ import type { AccessFactory } from '../dashboard-access.js';
 import { GENERAL, passes } from '../dashboard-access.js';
 import { dashboardUrl, slugify } from '../dashboard-model.js';
 import type { DashboardsStore } from '../dashboards.store.js';
-import { folderUrl } from '../folders/folder-present.js';
 import type { FolderNode, FolderTree, FolderTreeCache } from '../folders/folder-tree.js';
-import type { SearchStore } from './search.store.js';
 import type { IndexEntry, TitleIndexCache } from './title-index.js';
 
 interface SearchParams {
@@ -47,7 +45,6 @@ interface Hit {
  * subfolders, plus dashboards granted one by one); nothing is cut silently.
  */
 export function createSearchService(deps: {
-  store: SearchStore;
   titles: TitleIndexCache;
   dashboards: DashboardsStore;
   folders: FolderTreeCache;
@@ -62,7 +59,7 @@ export function createSearchService(deps: {
       folderId: parent.id,
       folderUid: parent.uid,
       folderTitle: parent.title,
-      folderUrl: folderUrl(parent.uid, parent.title),
+      folderUrl: tree.urlOf(parent),
     };
   }
 
@@ -74,7 +71,7 @@ export function createSearchService(deps: {
       orgId,
       title: node.title,
       uri: `db/${slug}`,
-      url: folderUrl(node.uid, node.title),
+      url: tree.urlOf(node),
       slug,
       type: 'dash-folder',
       tags: [],
@@ -109,11 +106,11 @@ export function createSearchService(deps: {
               .filter(
                 (f) =>
                   access.canReadFolder(folderReadable, f.uid) &&
-                  (!query || f.title.toLowerCase().includes(query)) &&
+                  (!query || tree.lowerTitle(f).includes(query)) &&
                   (!folderUids || folderUids.has(f.parentUid)) &&
                   (!dashboardUids || dashboardUids.has(f.uid)),
               )
-              .sort((a, b) => compareTitles(a, b) * (params.descending ? -1 : 1))
+              .sort((a, b) => compareTitles(tree, a, b) * (params.descending ? -1 : 1))
           : [];
 
         const offset = (params.page - 1) * params.limit;
@@ -129,8 +126,8 @@ export function createSearchService(deps: {
           offset: Math.max(0, offset - folders.length),
           descending: params.descending,
         };
-        // Title substrings, tags, folders and permissions all match in the in-memory index: no
-        // table scan whatever the size; SQL only reads the page's rows by primary key.
+        // Title substrings, tags, folders and permissions all match in the in-memory index, and
+        // the page's hits come from it: no SQL for the page whatever the size.
         const index = await deps.titles.of(orgId);
         const accept = (e: IndexEntry) =>
           (!folderUids || folderUids.has(e.folderUid)) &&
@@ -150,24 +147,20 @@ export function createSearchService(deps: {
           page.limit,
           page.descending,
         );
-        const rows = await deps.store.rowsByIds(
-          orgId,
-          entries.map((e) => e.id),
-        );
-        const tags = await deps.dashboards.tagsOf(rows.map((r) => r.id));
-        for (const row of rows) {
+        for (const entry of entries) {
+          const slug = slugify(entry.title);
           hits.push({
-            id: row.id,
-            uid: row.uid,
+            id: entry.id,
+            uid: entry.uid,
             orgId,
-            title: row.title,
-            uri: `db/${row.slug}`,
-            url: dashboardUrl(row.uid, row.slug),
-            slug: row.slug,
+            title: entry.title,
+            uri: `db/${slug}`,
+            url: dashboardUrl(entry.uid, slug),
+            slug,
             type: 'dash-db',
-            tags: tags.get(row.id) ?? [],
-            isStarred: starred.has(row.id),
-            ...parentFields(tree, row.folder_uid),
+            tags: entry.tags as string[],
+            isStarred: starred.has(entry.id),
+            ...parentFields(tree, entry.folderUid),
             sortMeta: 0,
           });
         }
@@ -179,9 +172,9 @@ export function createSearchService(deps: {
   };
 }
 
-function compareTitles(a: FolderNode, b: FolderNode): number {
-  const x = a.title.toLowerCase();
-  const y = b.title.toLowerCase();
+function compareTitles(tree: FolderTree, a: FolderNode, b: FolderNode): number {
+  const x = tree.lowerTitle(a);
+  const y = tree.lowerTitle(b);
   return x < y ? -1 : x > y ? 1 : a.id - b.id;
 }
 

@@ -1,16 +1,7 @@
 import type { Db } from '../../../store/database.js';
-import { orgOfRow } from '../dashboards.store.js';
 import type { IndexEntry } from './title-index.js';
 
-interface DashboardHitRow {
-  id: number;
-  uid: string;
-  title: string;
-  slug: string;
-  folder_uid: string;
-}
-
-/** The SQL side of /api/search: the rows behind the title index, and the rows of a page. */
+/** The SQL side of /api/search: the rows behind the title index (a page is answered from it). */
 export function createSearchStore(db: Db) {
   return {
     async titleEntries(orgId: number): Promise<IndexEntry[]> {
@@ -20,7 +11,7 @@ export function createSearchStore(db: Db) {
           .select([
             'id',
             'uid',
-            'sort_title',
+            'title',
             'folder_uid',
             'created_by',
             'default_creator_admin',
@@ -39,7 +30,7 @@ export function createSearchStore(db: Db) {
       return rows.map((r) => ({
         id: r.id,
         uid: r.uid,
-        sortTitle: r.sort_title,
+        title: r.title,
         folderUid: r.folder_uid,
         tags: tags.get(r.id) ?? [],
         created_by: r.created_by,
@@ -47,20 +38,5 @@ export function createSearchStore(db: Db) {
         default_role_grants: r.default_role_grants,
       }));
     },
-
-    /** The rows of a page found in the title index, in the index's order; deleted ones drop out. */
-    async rowsByIds(orgId: number, ids: number[]): Promise<DashboardHitRow[]> {
-      if (!ids.length) return [];
-      const rows = await db
-        .selectFrom('dashboard')
-        .select(['id', 'uid', 'title', 'slug', 'folder_uid'])
-        .where(orgOfRow, '=', orgId)
-        .where('id', 'in', ids)
-        .execute();
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
-    },
   };
 }
-
-export type SearchStore = ReturnType<typeof createSearchStore>;

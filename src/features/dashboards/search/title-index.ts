@@ -1,21 +1,34 @@
 import type { CacheBus } from '../../../store/cache-bus.js';
 import type { Database } from '../../../store/database.js';
+import { sortTitleOf } from '../dashboard-model.js';
 import type { DefaultGrants } from '../default-grants.js';
 
 /** A dashboard in the index; its default grants (column names, as rows carry them) for permission filters. */
 export interface IndexEntry extends DefaultGrants {
   id: number;
   uid: string;
-  /** lower-case title prefix, the sort key */
-  sortTitle: string;
+  /**
+   * The title as saved: a search page is answered from the index alone. Its lower-case prefix
+   * (`sortTitleOf`) is what search matches and sorts on; it is derived where needed rather than
+   * kept, so the index holds one string per title.
+   */
+  title: string;
   /** '' at the root */
   folderUid: string;
-  /** the dashboard's tags, for tag filters without a query per search */
+  /** the dashboard's tags in code-unit order, as a search hit lists them */
   tags: readonly string[];
 }
 
+/** Title order (the lower-case prefix), then id. */
+function compareKeys(a: string, aId: number, b: string, bId: number): number {
+  return a < b ? -1 : a > b ? 1 : aId - bId;
+}
+
 const compare = (a: IndexEntry, b: IndexEntry) =>
-  a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.id - b.id;
+  compareKeys(sortTitleOf(a.title), a.id, sortTitleOf(b.title), b.id);
+
+/** The text a query is matched against: the sort title on one line. */
+const searchable = (entry: IndexEntry) => sortTitleOf(entry.title).replace(/\n/g, ' ');
 
 const NO_TAGS: readonly string[] = Object.freeze([]);
 
@@ -67,7 +80,7 @@ class Run {
       let offset = 0;
       const parts = this.entries.map((e, i) => {
         this.starts[i] = offset;
-        const part = e.sortTitle.replace(/\n/g, ' ');
+        const part = searchable(e);
         offset += part.length + 1;
         return part;
       });
@@ -128,8 +141,11 @@ export class OrgTitleIndex {
    */
   private readonly tagLists = new Map<string, { tags: readonly string[]; holders: number }>();
 
-  constructor(entries: IndexEntry[]) {
-    entries.sort(compare);
+  constructor(unsorted: IndexEntry[]) {
+    // each sort key computed once, not in every comparison
+    const keys = unsorted.map((entry) => ({ entry, key: sortTitleOf(entry.title) }));
+    keys.sort((a, b) => compareKeys(a.key, a.entry.id, b.key, b.entry.id));
+    const entries = keys.map((k) => k.entry);
     for (let at = 0; at < entries.length; at += RUN_SIZE)
       this.runs.push(new Run(entries.slice(at, at + RUN_SIZE)));
     this.count = entries.length;
@@ -158,10 +174,11 @@ export class OrgTitleIndex {
 
   private holdTags(tags: readonly string[]): readonly string[] {
     if (tags.length === 0) return NO_TAGS;
-    const key = tags.join('\u0000');
+    const sorted = [...tags].sort();
+    const key = sorted.join('\u0000');
     let list = this.tagLists.get(key);
     if (!list) {
-      list = { tags: Object.freeze(tags.map((tag) => this.share(tag))), holders: 0 };
+      list = { tags: Object.freeze(sorted.map((tag) => this.share(tag))), holders: 0 };
       this.tagLists.set(key, list);
     }
     list.holders += 1;
@@ -305,8 +322,7 @@ export class OrgTitleIndex {
       undefined,
     );
     const wanted = (entry: IndexEntry) =>
-      tagged.every((set) => set.has(entry)) &&
-      (!query || entry.sortTitle.replace(/\n/g, ' ').includes(query));
+      tagged.every((set) => set.has(entry)) && (!query || searchable(entry).includes(query));
     // A rare tag: filter and sort its few entries. A common one: walk in order like a query.
     if (rarest && rarest.size * 8 < this.count) {
       const matches = [...rarest].filter(wanted).sort(compare);
