@@ -12,6 +12,13 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+
+/** node's flags in `npm start` (the young generation's size): the bench runs the server as users do. */
+const START_FLAGS: string[] = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
 
 export type BenchDatabase = { type: 'sqlite3'; path: string } | { type: 'postgres'; name: string };
@@ -118,7 +125,7 @@ export async function startServer(
     database = { type: 'sqlite3', path: join(dataDir, 'svc.db') };
     Object.assign(env, { SVC_DATABASE_TYPE: 'sqlite3' });
   }
-  const child = spawn(process.execPath, [...extraArgs, 'dist/bundle/main.js'], {
+  const child = spawn(process.execPath, [...START_FLAGS, ...extraArgs, 'dist/bundle/main.js'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },

@@ -24,6 +24,6 @@ cd "$(dirname "$0")/../.."
 
 trap 'kill 0' INT TERM
 for port in 3001 3002 3003; do
-  SVC_SERVER_HTTP_PORT=$port SVC_PATHS_DATA="$DATA_DIR-$port" node dist/bundle/main.js &
+  SVC_SERVER_HTTP_PORT=$port SVC_PATHS_DATA="$DATA_DIR-$port" node --max-semi-space-size=8 dist/bundle/main.js &
 done
 wait
