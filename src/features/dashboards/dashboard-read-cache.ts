@@ -41,6 +41,10 @@ export function createDashboardReadCache(deps: {
     tables: ['star'],
     max: 10_000,
   });
+  /** The ids of the dashboards `userId` starred in `orgId` (search marks its hits with them). */
+  const starredIds = (userId: number, orgId: number): Promise<ReadonlySet<number>> =>
+    stars.get(`${userId}:${orgId}`, () => store.starredIds(userId, orgId));
+
   return {
     async row(orgId: number, uid: string): Promise<ReadRow | undefined> {
       const found = await rows.get(
@@ -57,9 +61,9 @@ export function createDashboardReadCache(deps: {
       const keys = uids.map((uid) => rowKey(orgId, uid));
       return changingOnlyRows({ topic: ROWS_TOPIC, table: 'dashboard', keys }, work);
     },
+    starredIds,
     async isStarred(userId: number, orgId: number, dashboardId: number): Promise<boolean> {
-      const starred = await stars.get(`${userId}:${orgId}`, () => store.starredIds(userId, orgId));
-      return starred.has(dashboardId);
+      return (await starredIds(userId, orgId)).has(dashboardId);
     },
   };
 }

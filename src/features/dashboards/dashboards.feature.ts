@@ -208,7 +208,7 @@ export function registerDashboards(
     deps.api,
     createSearchService({
       titles,
-      dashboards: store,
+      stars: reads,
       folders,
       access,
       metrics: deps.metrics,

@@ -3,7 +3,7 @@ import type { Metrics } from '../../../http/metrics.js';
 import type { AccessFactory } from '../dashboard-access.js';
 import { GENERAL, passes } from '../dashboard-access.js';
 import { dashboardUrl, slugify } from '../dashboard-model.js';
-import type { DashboardsStore } from '../dashboards.store.js';
+import type { DashboardReadCache } from '../dashboard-read-cache.js';
 import type { FolderNode, FolderTree, FolderTreeCache } from '../folders/folder-tree.js';
 import type { IndexEntry, TitleIndexCache } from './title-index.js';
 
@@ -46,7 +46,8 @@ interface Hit {
  */
 export function createSearchService(deps: {
   titles: TitleIndexCache;
-  dashboards: DashboardsStore;
+  /** the caller's stars, cached: a warm search asks no SQL */
+  stars: Pick<DashboardReadCache, 'starredIds'>;
   folders: FolderTreeCache;
   access: AccessFactory;
   metrics: Metrics;
@@ -92,7 +93,7 @@ export function createSearchService(deps: {
           deps.access(identity),
           deps.folders.of(orgId),
           identity.kind === 'user'
-            ? deps.dashboards.starredIds(identity.userId, orgId)
+            ? deps.stars.starredIds(identity.userId, orgId)
             : Promise.resolve(new Set<number>()),
         ]);
         const query = params.query?.trim().toLowerCase() || undefined;
