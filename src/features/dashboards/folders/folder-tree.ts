@@ -14,6 +14,13 @@ export interface FolderNode {
 /** Folder sets kept per tree: one per distinct set of granted folders seen (callers share them). */
 const MAX_MEMO_SETS = 256;
 
+/** The value `map` holds for `key`, computed and kept on first use. */
+function remembered<V>(map: Map<string, V>, key: string, compute: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = compute()));
+  return value;
+}
+
 /** The folders of one org, indexed for ancestor and descendant walks. */
 export class FolderTree {
   readonly byUid = new Map<string, FolderNode>();
@@ -87,16 +94,12 @@ export class FolderTree {
 
   /** A folder's title in lower case (what search matches and sorts folders on). */
   lowerTitle(node: FolderNode): string {
-    let lower = this.lowerTitles.get(node.uid);
-    if (lower === undefined) this.lowerTitles.set(node.uid, (lower = node.title.toLowerCase()));
-    return lower;
+    return remembered(this.lowerTitles, node.uid, () => node.title.toLowerCase());
   }
 
   /** `/dashboards/f/<uid>/<slug>` of a folder. */
   urlOf(node: FolderNode): string {
-    let url = this.urls.get(node.uid);
-    if (url === undefined) this.urls.set(node.uid, (url = folderUrl(node.uid, node.title)));
-    return url;
+    return remembered(this.urls, node.uid, () => folderUrl(node.uid, node.title));
   }
 
   /** How many levels a folder and its subtree span (1 for a leaf). */
