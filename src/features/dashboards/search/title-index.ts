@@ -27,6 +27,34 @@ function compareKeys(a: string, aId: number, b: string, bId: number): number {
 const compare = (a: IndexEntry, b: IndexEntry) =>
   compareKeys(sortTitleOf(a.title), a.id, sortTitleOf(b.title), b.id);
 
+/** Where `entry` is or would be inserted among `entries` (in title order), by binary search. */
+function positionIn(entries: readonly IndexEntry[], entry: IndexEntry): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compare(entries[mid]!, entry) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+function insertInOrder(entries: IndexEntry[], entry: IndexEntry): void {
+  entries.splice(positionIn(entries, entry), 0, entry);
+}
+
+function removeInOrder(entries: IndexEntry[], entry: IndexEntry): void {
+  const at = positionIn(entries, entry);
+  if (entries[at] === entry) entries.splice(at, 1);
+}
+
+/** `entries` in title order, each sort key computed once (in the comparator they cost milliseconds). */
+function inTitleOrder(entries: Iterable<IndexEntry>): IndexEntry[] {
+  const keyed = Array.from(entries, (entry) => ({ entry, key: sortTitleOf(entry.title) }));
+  keyed.sort((a, b) => compareKeys(a.key, a.entry.id, b.key, b.entry.id));
+  return keyed.map((k) => k.entry);
+}
+
 /** The text a query is matched against: the sort title on one line. */
 const searchable = (entry: IndexEntry) => sortTitleOf(entry.title).replace(/\n/g, ' ');
 
@@ -51,26 +79,13 @@ class Run {
     return this.entries[this.entries.length - 1]!;
   }
 
-  /** Where `entry` is or would be inserted, by binary search. */
-  positionOf(entry: IndexEntry): number {
-    let low = 0;
-    let high = this.entries.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (compare(this.entries[mid]!, entry) < 0) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  }
-
   insert(entry: IndexEntry): void {
-    this.entries.splice(this.positionOf(entry), 0, entry);
+    insertInOrder(this.entries, entry);
     this.text = undefined;
   }
 
   remove(entry: IndexEntry): void {
-    const at = this.positionOf(entry);
-    if (this.entries[at] === entry) this.entries.splice(at, 1);
+    removeInOrder(this.entries, entry);
     this.text = undefined;
   }
 
@@ -131,6 +146,12 @@ export class OrgTitleIndex {
   /** tag -> its dashboards: a rare tag is answered from its few entries, not a scan */
   private readonly byTag = new Map<string, Set<IndexEntry>>();
   /**
+   * A rare tag's dashboards in title order, made when a search first walks that tag and kept in
+   * order by every write after: sorting a tag's thousands of entries on every search cost more
+   * than the rest of the search.
+   */
+  private readonly tagOrder = new Map<string, IndexEntry[]>();
+  /**
    * One copy of each folder uid and tag: every row read from the database brings its own strings,
    * and at 100 000 dashboards the copies cost more memory than the titles.
    */
@@ -142,10 +163,7 @@ export class OrgTitleIndex {
   private readonly tagLists = new Map<string, { tags: readonly string[]; holders: number }>();
 
   constructor(unsorted: IndexEntry[]) {
-    // each sort key computed once, not in every comparison
-    const keys = unsorted.map((entry) => ({ entry, key: sortTitleOf(entry.title) }));
-    keys.sort((a, b) => compareKeys(a.key, a.entry.id, b.key, b.entry.id));
-    const entries = keys.map((k) => k.entry);
+    const entries = inTitleOrder(unsorted);
     for (let at = 0; at < entries.length; at += RUN_SIZE)
       this.runs.push(new Run(entries.slice(at, at + RUN_SIZE)));
     this.count = entries.length;
@@ -162,6 +180,8 @@ export class OrgTitleIndex {
       const tagged = this.byTag.get(tag);
       if (tagged) tagged.add(entry);
       else this.byTag.set(tag, new Set([entry]));
+      const ordered = this.tagOrder.get(tag);
+      if (ordered) insertInOrder(ordered, entry);
     }
   }
 
@@ -237,6 +257,9 @@ export class OrgTitleIndex {
       const tagged = this.byTag.get(tag);
       tagged?.delete(old);
       if (tagged?.size === 0) this.byTag.delete(tag);
+      const ordered = this.tagOrder.get(tag);
+      if (ordered) removeInOrder(ordered, old);
+      if (ordered?.length === 0) this.tagOrder.delete(tag);
     }
     this.releaseTags(old.tags);
     const r = this.runOf(old);
@@ -313,21 +336,34 @@ export class OrgTitleIndex {
     return found;
   }
 
+  /** `tag`'s entries in title order (the empty list for a tag nobody carries). */
+  private orderOf(tag: string, tagged: ReadonlySet<IndexEntry>): readonly IndexEntry[] {
+    if (tagged.size === 0) return [];
+    let ordered = this.tagOrder.get(tag);
+    if (!ordered) {
+      ordered = inTitleOrder(tagged);
+      this.tagOrder.set(tag, ordered);
+    }
+    return ordered;
+  }
+
   /** Entries containing `query` and carrying every one of `tags`, in title order (or reversed). */
   private *candidates(rawQuery: string | undefined, tags: readonly string[], descending: boolean) {
     const query = rawQuery?.replace(/\n/g, ' ');
     const tagged = tags.map((tag) => this.byTag.get(tag) ?? new Set<IndexEntry>());
-    const rarest = tagged.reduce<Set<IndexEntry> | undefined>(
-      (a, b) => (!a || b.size < a.size ? b : a),
-      undefined,
-    );
-    const wanted = (entry: IndexEntry) =>
-      tagged.every((set) => set.has(entry)) && (!query || searchable(entry).includes(query));
-    // A rare tag: filter and sort its few entries. A common one: walk in order like a query.
-    if (rarest && rarest.size * 8 < this.count) {
-      const matches = [...rarest].filter(wanted).sort(compare);
-      if (descending) matches.reverse();
-      yield* matches;
+    let rarest: number | undefined;
+    tagged.forEach((set, i) => {
+      if (rarest === undefined || set.size < tagged[rarest]!.size) rarest = i;
+    });
+    // A rare tag: walk its few entries in order. A common one: walk in order like a query.
+    if (rarest !== undefined && tagged[rarest]!.size * 8 < this.count) {
+      const ordered = this.orderOf(tags[rarest]!, tagged[rarest]!);
+      const n = ordered.length;
+      for (let k = 0; k < n; k++) {
+        const entry = ordered[descending ? n - 1 - k : k]!;
+        if (tagged.every((set) => set.has(entry)) && (!query || searchable(entry).includes(query)))
+          yield entry;
+      }
       return;
     }
     for (const entry of query ? this.matching(query, descending) : this.all(descending))
