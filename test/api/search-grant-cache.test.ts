@@ -77,4 +77,33 @@ describe('search answered from the per-dashboard grants cache', () => {
     await ok(server, 'DELETE', '/api/dashboards/uid/d-75');
     expect(await found(server, viewer.as)).toEqual(['d-05', 'd-40']);
   });
+
+  it('asks nothing per dashboard in an org whose dashboards have no grants of their own, and sees the first at once', async () => {
+    const server = await startTestServer({ overrides: single });
+    const viewer = await createUser(server);
+    await ok(server, 'POST', '/api/folders', { uid: 'closed', title: 'Closed' });
+    await ok(server, 'POST', '/api/folders/closed/permissions', { items: [] });
+    for (let i = 0; i < DASHBOARDS; i++) {
+      const uid = `d-${String(i).padStart(2, '0')}`;
+      await ok(server, 'POST', '/api/dashboards/db', {
+        dashboard: { uid, title: `Dash ${uid}` },
+        folderUid: 'closed',
+      });
+    }
+    await sleep(SETTLE_MS);
+    expect(await found(server, viewer.as)).toEqual([]);
+    const before = await cacheUsage(server);
+    expect(await found(server, viewer.as)).toEqual([]);
+    const after = await cacheUsage(server);
+    // a few cached parts (the caller's, the org's answer), not one per dashboard in the folder
+    expect(after.hit + after.miss - before.hit - before.miss).toBeLessThan(DASHBOARDS / 4);
+    await ok(server, 'POST', `/api/access-control/dashboards/d-07/users/${viewer.id}`, {
+      permission: 'View',
+    });
+    expect(await found(server, viewer.as)).toEqual(['d-07']);
+    const { teamId } = (await ok(server, 'POST', '/api/teams', { name: 'Readers' })) as { teamId: number };
+    await ok(server, 'POST', `/api/teams/${teamId}/members`, { userId: viewer.id });
+    await ok(server, 'POST', `/api/access-control/dashboards/d-70/teams/${teamId}`, { permission: 'View' });
+    expect(await found(server, viewer.as)).toEqual(['d-07', 'd-70']);
+  });
 });

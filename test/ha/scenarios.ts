@@ -250,6 +250,58 @@ export function coherenceChecks(cluster: () => Cluster) {
     expect([await found(b), await found(c)]).toEqual([[], []]);
   });
 
+  it('the first grant on a single dashboard of an org is seen by search on the others at once', async () => {
+    const [a, b, c] = abc();
+    // a fresh org, administered and read by users whose current org it is (no org header needed)
+    const org = await api<{ orgId: number }>(a, 'POST', '/api/orgs', { body: { name: unique('org') } });
+    expect(org.status).toBe(200);
+    const member = async (role: 'Admin' | 'Viewer') => {
+      const user = await createUser(a);
+      const added = await api(a, 'POST', `/api/orgs/${org.body.orgId}/users`, {
+        body: { loginOrEmail: user.login, role },
+      });
+      expect(added.status).toBe(200);
+      expect((await api(a, 'POST', `/api/user/using/${org.body.orgId}`, { as: user.as })).status).toBe(200);
+      return user;
+    };
+    const [admin, viewer] = [await member('Admin'), await member('Viewer')];
+    const folder = await api<{ uid: string }>(a, 'POST', '/api/folders', {
+      as: admin.as,
+      body: { title: unique('closed') },
+    });
+    expect(folder.status).toBe(200);
+    const closed = await api(a, 'POST', `/api/folders/${folder.body.uid}/permissions`, {
+      as: admin.as,
+      body: { items: [] },
+    });
+    expect(closed.status).toBe(200);
+    const word = unique('single');
+    const saved = await api<{ uid: string }>(a, 'POST', '/api/dashboards/db', {
+      as: admin.as,
+      body: { dashboard: { title: `${word} dash` }, folderUid: folder.body.uid },
+    });
+    expect(saved.status).toBe(200);
+    const found = async (on: Instance) => {
+      const search = await api<{ uid: string }[]>(on, 'GET', `/api/search?query=${word}`, { as: viewer.as });
+      expect(search.status).toBe(200);
+      return search.body.map((hit) => hit.uid);
+    };
+    // past the moment loads are kept again: b and c remember that no dashboard has a grant of its own
+    await sleep(1_100);
+    expect([await found(b), await found(c), await found(b), await found(c)]).toEqual([[], [], [], []]);
+    const granted = await api(
+      a,
+      'POST',
+      `/api/access-control/dashboards/${saved.body.uid}/users/${viewer.id}`,
+      {
+        as: admin.as,
+        body: { permission: 'View' },
+      },
+    );
+    expect(granted.status).toBe(200);
+    expect([await found(b), await found(c)]).toEqual([[saved.body.uid], [saved.body.uid]]);
+  });
+
   it('dashboard save, star and delete are served by GET on the other instances at once', async () => {
     const [a, b, c] = abc();
     const uid = await saveDashboard(a, { title: unique('cached') });

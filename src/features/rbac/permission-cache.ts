@@ -83,6 +83,12 @@ export const resourcePartKey = (orgId: number, scope: string): PartKey => ({
   key: `${orgId}|${scope}`,
 });
 
+/**
+ * The cached part saying whether an org has any grant on a single indexed resource: dropped with
+ * each of the org's resource parts (see `invalidateKey`), so the first such grant counts at once.
+ */
+export const anyResourcePartKey = (orgId: number): PartKey => resourcePartKey(orgId, '*');
+
 /** The parts the writes under way in this async context change, when they are known. */
 const narrowed = new AsyncSlot<PartKey[]>();
 
@@ -142,7 +148,11 @@ export function createPermissionCache(deps: {
       if (dropped.until + FORGET_DROPS_AFTER_MS > now) break;
       droppedKeys.delete(old);
     }
-    if (section === 'resource') return;
+    if (section === 'resource') {
+      const org = key.indexOf('|');
+      if (org > 0 && !key.endsWith('|*')) invalidateKey({ section, key: `${key.slice(0, org)}|*` });
+      return;
+    }
     // merged views are rebuilt from the cached parts (no query), so all of them can go
     generations.merged++;
     settledAt.merged = until;

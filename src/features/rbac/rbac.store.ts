@@ -265,6 +265,20 @@ export function createRbacStore(db: Db) {
       return query.execute();
     },
 
+    /** Whether any managed grant in `orgId` is on a single indexed resource (a dashboard of its own). */
+    async hasIndexedGrants(orgId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('permission as p')
+        .innerJoin('role as r', 'r.id', 'p.role_id')
+        .select('p.id')
+        .where('r.org_id', '=', orgId)
+        .where('r.name', 'like', 'managed:%')
+        .where('p.scope', 'like', `${INDEXED_PREFIX}%`)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async teamIdsOf(userId: number, orgId: number): Promise<number[]> {
       const rows = await db
         .selectFrom('team_member')

@@ -1,7 +1,7 @@
 import type { Permission } from '../../access/evaluator.js';
 import type { Principal } from '../../access/resource-levels.js';
 import { currentUnit } from '../../store/transaction.js';
-import type { PermissionCache } from './permission-cache.js';
+import { anyResourcePartKey, type PermissionCache } from './permission-cache.js';
 import { managedRoleName, type RbacStore } from './rbac.store.js';
 
 /**
@@ -102,6 +102,10 @@ export function createResourceGrants(deps: { store: RbacStore; cache?: Permissio
       scopes: string[],
     ): Promise<Permission[]> {
       if (!cache?.serving) return store.indexedGrantsOf(orgId, principals, action, scopes);
+      // An org whose dashboards have no grants of their own (folder grants only, as Grafana
+      // advises) answers without a lookup per dashboard.
+      const { key } = anyResourcePartKey(orgId);
+      if (!(await cache.get('resource', key, () => store.hasIndexedGrants(orgId)))) return [];
       const roles = new Set(principals.map(managedRoleName));
       const { found, missing } = cache.peekMany<ResourceGrants>(
         'resource',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anyResourcePartKey,
   createPermissionCache,
   invalidatingOnly,
   resourcePartKey,
@@ -93,7 +94,8 @@ describe('permission cache', () => {
         Promise.resolve(write('permission')),
       );
     for (let i = 0; i < 1_000; i++) await grantOn(`d${i}`);
-    expect(cache.rememberedDrops).toBe(1_000);
+    // each dashboard's part, and once the org's answer to whether it has any such grant
+    expect(cache.rememberedDrops).toBe(1_001);
     // a load of a key dropped a moment ago is still not kept
     clock.advance(500);
     let loads = 0;
@@ -102,11 +104,35 @@ describe('permission cache', () => {
     expect(await cache.get('resource', '1|dashboards:uid:d0', load)).toEqual(['load 2']);
     // dropping the same key again keeps one record of it
     await grantOn('d5');
-    expect(cache.rememberedDrops).toBe(1_000);
+    expect(cache.rememberedDrops).toBe(1_001);
     clock.advance(60_500);
     await grantOn('late');
-    // the drops that settled over a minute ago are forgotten; d5 (dropped again) and late remain
-    expect(cache.rememberedDrops).toBe(2);
+    // the drops that settled over a minute ago are forgotten; d5 (dropped again), late and the org's remain
+    expect(cache.rememberedDrops).toBe(3);
+  });
+
+  it('drops an org’s any-grant answer with any part of one of its resources, and only that org’s', async () => {
+    const { cache, clock, write } = cacheUnderTest();
+    let loads = 0;
+    const answer = (value: boolean) => () => {
+      loads += 1;
+      return Promise.resolve(value);
+    };
+    const any = (orgId: number) => anyResourcePartKey(orgId).key;
+    expect(await cache.get('resource', any(1), answer(false))).toBe(false);
+    expect(await cache.get('resource', any(2), answer(false))).toBe(false);
+    // the first grant on one of org 1's dashboards
+    await invalidatingOnly([resourcePartKey(1, 'dashboards:uid:d1')], () =>
+      Promise.resolve(write('permission')),
+    );
+    expect(await cache.get('resource', any(1), answer(true))).toBe(true);
+    clock.advance(1_000);
+    expect(await cache.get('resource', any(1), answer(true))).toBe(true);
+    expect(loads).toBe(4);
+    // kept once settled; org 2's answer was never dropped
+    expect(await cache.get('resource', any(1), answer(false))).toBe(true);
+    expect(await cache.get('resource', any(2), answer(true))).toBe(false);
+    expect(loads).toBe(4);
   });
 
   it('loads many keys at once: only those it does not hold, kept for the next caller', async () => {
