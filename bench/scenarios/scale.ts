@@ -353,14 +353,17 @@ export const scaleStudy: Study = {
       const full = sizeName(DASHBOARDS);
       for (const [name, request] of reads) {
         await warmUp(server.url, request);
-        const alone = row(`viewer ${name} @ ${full}, no writer`, await measure(server.url, request));
+        // no writer, one writer, no writer again: the ratio is to the mean of the two runs around
+        // it, so the machine drifting over the 15 s cancels (two runs of the same code read 0.65 and 1.25)
+        const before = row(`viewer ${name} @ ${full}, no writer`, await measure(server.url, request));
         const writer = startWriter(org, admin);
         await sleep(200);
         const loaded = row(`viewer ${name} @ ${full}, one writer`, await measure(server.url, request));
         const written = await writer.stop();
+        const after = row(`viewer ${name} @ ${full}, no writer again`, await measure(server.url, request));
         figures.push({
-          name: `viewer ${name} @ ${full}: req/s with one writer (${written.savesPerSec} saves/s, ${written.failed} failed) / without`,
-          value: ratio(loaded.requestsPerSec, alone.requestsPerSec),
+          name: `viewer ${name} @ ${full}: req/s with one writer (${written.savesPerSec} saves/s, ${written.failed} failed) / without (mean of before and after)`,
+          value: ratio(loaded.requestsPerSec, (before.requestsPerSec + after.requestsPerSec) / 2),
           unit: 'ratio',
           target: '≥ 0.7',
         });
