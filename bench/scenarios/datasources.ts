@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { adminApi } from './admin-api.js';
@@ -35,9 +36,13 @@ function seed(ctx: BenchContext): Promise<string> {
 function startBackend(): Promise<number> {
   const script = fileURLToPath(new URL('../baseline-server.mjs', import.meta.url));
   const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Killed when the bench exits. It must not keep the bench alive until then: with the child and
+  // its pipe referenced, a finished bench never reached 'exit' and waited on it for good.
   process.once('exit', () => child.kill('SIGTERM'));
+  child.unref();
   return new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', (line) => {
+      (child.stdout as Socket).unref();
       resolve((JSON.parse(line) as { port: number }).port);
     });
     child.once('exit', (code) => reject(new Error(`back end exited with ${code}`)));
