@@ -149,8 +149,9 @@ export function createPermissionCache(deps: {
       droppedKeys.delete(old);
     }
     if (section === 'resource') {
-      const org = key.indexOf('|');
-      if (org > 0 && !key.endsWith('|*')) invalidateKey({ section, key: `${key.slice(0, org)}|*` });
+      const orgId = Number(key.slice(0, key.indexOf('|')));
+      const anyOfOrg = anyResourcePartKey(orgId);
+      if (Number.isSafeInteger(orgId) && key !== anyOfOrg.key) invalidateKey(anyOfOrg);
       return;
     }
     // merged views are rebuilt from the cached parts (no query), so all of them can go
