@@ -29,20 +29,28 @@ async function found(server: TestServer, as: Caller): Promise<string[]> {
   return (search.body as { uid: string }[]).map((hit) => hit.uid).sort();
 }
 
+/**
+ * A server with a viewer and DASHBOARDS dashboards (`d-00`…) in a folder only admins see: single
+ * grants decide what the viewer sees.
+ */
+async function serverWithClosedFolder() {
+  const server = await startTestServer({ overrides: single });
+  const viewer = await createUser(server);
+  await ok(server, 'POST', '/api/folders', { uid: 'closed', title: 'Closed' });
+  await ok(server, 'POST', '/api/folders/closed/permissions', { items: [] });
+  for (let i = 0; i < DASHBOARDS; i++) {
+    const uid = `d-${String(i).padStart(2, '0')}`;
+    await ok(server, 'POST', '/api/dashboards/db', {
+      dashboard: { uid, title: `Dash ${uid}` },
+      folderUid: 'closed',
+    });
+  }
+  return { server, viewer };
+}
+
 describe('search answered from the per-dashboard grants cache', () => {
   it('serves repeated searches from the cache, and sees every grant change at once', async () => {
-    const server = await startTestServer({ overrides: single });
-    const viewer = await createUser(server);
-    await ok(server, 'POST', '/api/folders', { uid: 'closed', title: 'Closed' });
-    // only admins see the folder's dashboards: single grants decide what the viewer sees
-    await ok(server, 'POST', '/api/folders/closed/permissions', { items: [] });
-    for (let i = 0; i < DASHBOARDS; i++) {
-      const uid = `d-${String(i).padStart(2, '0')}`;
-      await ok(server, 'POST', '/api/dashboards/db', {
-        dashboard: { uid, title: `Dash ${uid}` },
-        folderUid: 'closed',
-      });
-    }
+    const { server, viewer } = await serverWithClosedFolder();
     const { teamId } = (await ok(server, 'POST', '/api/teams', { name: 'Readers' })) as { teamId: number };
     await ok(server, 'POST', `/api/teams/${teamId}/members`, { userId: viewer.id });
     for (const uid of ['d-05', 'd-30', 'd-75'])
@@ -79,17 +87,7 @@ describe('search answered from the per-dashboard grants cache', () => {
   });
 
   it('asks nothing per dashboard in an org whose dashboards have no grants of their own, and sees the first at once', async () => {
-    const server = await startTestServer({ overrides: single });
-    const viewer = await createUser(server);
-    await ok(server, 'POST', '/api/folders', { uid: 'closed', title: 'Closed' });
-    await ok(server, 'POST', '/api/folders/closed/permissions', { items: [] });
-    for (let i = 0; i < DASHBOARDS; i++) {
-      const uid = `d-${String(i).padStart(2, '0')}`;
-      await ok(server, 'POST', '/api/dashboards/db', {
-        dashboard: { uid, title: `Dash ${uid}` },
-        folderUid: 'closed',
-      });
-    }
+    const { server, viewer } = await serverWithClosedFolder();
     await sleep(SETTLE_MS);
     expect(await found(server, viewer.as)).toEqual([]);
     const before = await cacheUsage(server);
