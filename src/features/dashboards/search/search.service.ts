@@ -101,18 +101,20 @@ export function createSearchService(deps: {
         const dashboardUids = params.dashboardUids && new Set(params.dashboardUids);
 
         const wantFolders = params.type !== 'dash-db' && !params.tags.length && !params.starred;
-        const folderReadable = access.readableFolders(params.edit ? 'folders:write' : 'folders:read');
-        const folders = wantFolders
-          ? [...tree.byUid.values()]
-              .filter(
-                (f) =>
-                  access.canReadFolder(folderReadable, f.uid) &&
-                  (!query || tree.lowerTitle(f).includes(query)) &&
-                  (!folderUids || folderUids.has(f.parentUid)) &&
-                  (!dashboardUids || dashboardUids.has(f.uid)),
-              )
-              .sort((a, b) => compareTitles(tree, a, b) * (params.descending ? -1 : 1))
-          : [];
+        const folders: FolderNode[] = [];
+        if (wantFolders) {
+          const folderReadable = access.readableFolders(params.edit ? 'folders:write' : 'folders:read');
+          // the permission last: a query rules out most folders by a look at their cached title
+          for (const f of tree.byUid.values())
+            if (
+              (!query || tree.lowerTitle(f).includes(query)) &&
+              (!folderUids || folderUids.has(f.parentUid)) &&
+              (!dashboardUids || dashboardUids.has(f.uid)) &&
+              access.canReadFolder(folderReadable, f.uid)
+            )
+              folders.push(f);
+          folders.sort((a, b) => compareTitles(tree, a, b) * (params.descending ? -1 : 1));
+        }
 
         const offset = (params.page - 1) * params.limit;
         const hits = folders.slice(offset, offset + params.limit).map((f) => folderHit(orgId, tree, f));
