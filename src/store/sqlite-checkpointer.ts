@@ -64,14 +64,16 @@ export function startSqliteCheckpointer(
   worker.unref();
   serving.pragma('wal_autocheckpoint = 0');
   let stopped = false;
-  const fallBack = (err: Error) => {
+  const fallBack = (cause: Error) => {
     if (stopped) return;
     stopped = true;
-    onError(err);
     if (serving.open) serving.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+    onError(
+      new Error(`SQLite checkpoint worker stopped (${cause.message}): commits checkpoint again`, { cause }),
+    );
   };
   worker.on('error', fallBack);
-  worker.on('exit', (code) => fallBack(new Error(`the SQLite checkpoint worker exited with ${code}`)));
+  worker.on('exit', (code) => fallBack(new Error(`exit code ${code}`)));
   return {
     close() {
       stopped = true;
