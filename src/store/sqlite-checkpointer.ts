@@ -64,16 +64,14 @@ export function startSqliteCheckpointer(
   worker.unref();
   serving.pragma('wal_autocheckpoint = 0');
   let stopped = false;
-  const fallBack = (cause: Error) => {
+  const fallBack = (err: Error) => {
     if (stopped) return;
     stopped = true;
+    onError(err);
     if (serving.open) serving.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
-    onError(
-      new Error(`SQLite checkpoint worker stopped (${cause.message}): commits checkpoint again`, { cause }),
-    );
   };
   worker.on('error', fallBack);
-  worker.on('exit', (code) => fallBack(new Error(`exit code ${code}`)));
+  worker.on('exit', (code) => fallBack(new Error(`the SQLite checkpoint worker exited with ${code}`)));
   return {
     close() {
       stopped = true;

@@ -72,9 +72,7 @@ describe('checkpoints off the serving thread (store/sqlite-checkpointer.ts)', ()
 
     for (let i = 0; i < 200 && errors.length === 0; i++) await sleep(10);
     expect(errors).toHaveLength(1);
-    expect(errors[0]!.message).toMatch(
-      /checkpoint worker stopped \(.*(directory does not exist|unable to open)/i,
-    );
+    expect(errors[0]!.message).toMatch(/directory does not exist|unable to open/i);
     expect(database.pragma('wal_autocheckpoint', { simple: true })).toBe(1_000);
   });
 });
