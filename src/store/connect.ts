@@ -17,7 +17,6 @@ import {
 import type { DatabaseConfig } from '../config/config.js';
 import type { RetryListener } from './retry.js';
 import { withRetryingDriver } from './retrying-driver.js';
-import { startSqliteCheckpointer } from './sqlite-checkpointer.js';
 import { createWalSync, type WalSync } from './sqlite-wal-sync.js';
 
 const DEFAULT_PORT = { postgres: 5432, mysql: 3306 } as const;
@@ -42,14 +41,8 @@ function createDialect(
   walSync: WalSync | undefined,
 ): Dialect {
   if (config.type === 'sqlite3') {
-    const database = openSqlite(config, walSync !== undefined);
-    const checkpointer =
-      config.path === ':memory:' ? undefined : startSqliteCheckpointer(config.path, database, onPoolError);
     return new SerialMigrationsSqliteDialect({
-      database: withStatementCache(database, () => {
-        checkpointer?.close();
-        void walSync?.close();
-      }),
+      database: withStatementCache(openSqlite(config, walSync !== undefined), walSync),
     });
   }
   const endpoint = resolveEndpoint(config);
@@ -162,12 +155,12 @@ const STATEMENT_CACHE_SIZE = 500;
  * lookup. Statements are reusable, so the compiled SQL text is the cache key. Queries are never
  * streamed here, so one statement is never busy twice at once.
  */
-function withStatementCache(database: SQLite.Database, afterClose: () => void): SqliteDatabase {
+function withStatementCache(database: SQLite.Database, walSync: WalSync | undefined): SqliteDatabase {
   const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => {
       database.close();
-      afterClose();
+      void walSync?.close();
     },
     prepare(sql: string) {
       let statement = statements.get(sql);
