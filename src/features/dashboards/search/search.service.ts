@@ -104,13 +104,13 @@ export function createSearchService(deps: {
         const folders: FolderNode[] = [];
         if (wantFolders) {
           const folderReadable = access.readableFolders(params.edit ? 'folders:write' : 'folders:read');
-          // the permission last: a query rules out most folders by a look at their cached title
+          // the permission first: one set lookup, where the title costs a map lookup and a search
           for (const f of tree.byUid.values())
             if (
+              access.canReadFolder(folderReadable, f.uid) &&
               (!query || tree.lowerTitle(f).includes(query)) &&
               (!folderUids || folderUids.has(f.parentUid)) &&
-              (!dashboardUids || dashboardUids.has(f.uid)) &&
-              access.canReadFolder(folderReadable, f.uid)
+              (!dashboardUids || dashboardUids.has(f.uid))
             )
               folders.push(f);
           folders.sort((a, b) => compareTitles(tree, a, b) * (params.descending ? -1 : 1));
