@@ -357,8 +357,8 @@ export const scaleStudy: Study = {
       const full = sizeName(DASHBOARDS);
       for (const [name, request] of reads) {
         await warmUp(server.url, request);
-        // Right after the seeding both processes still carry its garbage: a first run under load,
-        // not counted, read 3 374 req/s where the same build read 6 261 a minute later.
+        // A first run under load, not counted: the first run after the seeding once read 3 374
+        // req/s where the same build read 6 261 a minute later (the cause was not pinned down).
         row(`viewer ${name} @ ${full}, warm-up (not counted)`, await measure(server.url, request));
         // Runs without a writer around each run with one, so the machine drifting cancels out
         // (two single runs of the same code read 0.65 and 1.25).
