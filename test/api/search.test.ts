@@ -82,6 +82,13 @@ describe('GET /api/search', () => {
     expect(await search('tag=prod&query=data')).toEqual(['Database']);
     expect(await search('tag=Prod')).toEqual([]);
     expect(await search('type=dash-folder')).toEqual(['Network', 'Ops']);
+    expect(await search('sort=alpha-desc')).toEqual([
+      'Ops',
+      'Network',
+      'web_100% ready',
+      'Web Server',
+      'Database',
+    ]);
     expect(await search('type=dash-db&sort=alpha-desc')).toEqual([
       'web_100% ready',
       'Web Server',
@@ -187,6 +194,53 @@ describe('GET /api/search', () => {
     expect(editable.body).toEqual([]);
     const admin = await call(server, 'GET', '/api/search?type=dash-db', { as: ADMIN });
     expect(admin.body).toHaveLength(5);
+  });
+
+  it('answers each hit as it is now: renamed and moved dashboards, renamed folders, stars per caller', async () => {
+    const server = await startTestServer();
+    await folder(server, 'ops', 'Ops');
+    await folder(server, 'apps', 'Apps');
+    const web = await dashboard(server, 'Web', 'ops');
+    const viewer = await createUser(server, { orgRole: 'Viewer' });
+    const hitOf = async (as: Caller) => {
+      const found = await call(server, 'GET', '/api/search?type=dash-db', { as });
+      expect(found.status).toBe(200);
+      return found.body.find((h: { uid: string }) => h.uid === web.uid);
+    };
+    expect(await hitOf(ADMIN)).toMatchObject({ title: 'Web', folderTitle: 'Ops', isStarred: false });
+
+    const renamed = await call(server, 'PUT', '/api/folders/ops', {
+      as: ADMIN,
+      body: { title: 'Operations', version: 1 },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await hitOf(ADMIN)).toMatchObject({
+      folderTitle: 'Operations',
+      folderUrl: '/dashboards/f/ops/operations',
+    });
+
+    const saved = await call(server, 'POST', '/api/dashboards/db', {
+      as: ADMIN,
+      body: {
+        dashboard: { uid: web.uid, title: 'Web 2', tags: ['new'] },
+        folderUid: 'apps',
+        overwrite: true,
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(await hitOf(ADMIN)).toMatchObject({
+      title: 'Web 2',
+      slug: 'web-2',
+      url: `/d/${web.uid}/web-2`,
+      tags: ['new'],
+      folderUid: 'apps',
+      folderTitle: 'Apps',
+    });
+
+    const star = await call(server, 'POST', `/api/user/stars/dashboard/uid/${web.uid}`, { as: ADMIN });
+    expect(star.status).toBe(200);
+    expect(await hitOf(ADMIN)).toMatchObject({ isStarred: true });
+    expect(await hitOf(viewer.as)).toMatchObject({ title: 'Web 2', isStarred: false });
   });
 
   it('never shows another org', async () => {

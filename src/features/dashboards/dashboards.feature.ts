@@ -32,6 +32,7 @@ import { createLegacyPermissions, type PermissionTarget } from './permissions/le
 import { createDashboardProvisioner } from './provisioning/dashboard-provisioner.js';
 import { registerDashboardImportRoutes } from './import/import.routes.js';
 import { registerDashboardProvisioning } from './provisioning/provisioning.js';
+import { createHitTexts } from './search/search-hits.js';
 import { registerSearchRoutes } from './search/search.routes.js';
 import { createSearchService } from './search/search.service.js';
 import { createSearchStore } from './search/search.store.js';
@@ -209,11 +210,11 @@ export function registerDashboards(
     createSearchService({
       titles,
       stars: reads,
-      folders,
       access,
       metrics: deps.metrics,
       now: () => performance.now(),
     }),
+    createHitTexts(),
   );
 
   registerDashboardProvisioning({

@@ -27,8 +27,22 @@ describe('FolderTree', () => {
     expect([...tree.covering(['b', 'd'], true)].sort()).toEqual(['', 'b', 'c', 'd']);
     expect(covered.has('')).toBe(false);
     expect([...tree.covering([], true)]).toEqual(['']);
-    expect(tree.lowerTitle(tree.get('a')!)).toBe('a');
     expect(tree.urlOf(tree.get('b')!)).toBe('/dashboards/f/b/b');
+  });
+
+  it('lists folders in title order, ignoring case, then by id, the same list each time', () => {
+    const titled = new FolderTree([
+      { id: 5, uid: 'x', title: 'beta', parentUid: '' },
+      { id: 2, uid: 'y', title: 'Alpha', parentUid: 'x' },
+      { id: 1, uid: 'z', title: 'BETA', parentUid: '' },
+    ]);
+    const order = titled.inTitleOrder();
+    expect(order.map((t) => [t.node.uid, t.lowerTitle])).toEqual([
+      ['y', 'alpha'],
+      ['z', 'beta'],
+      ['x', 'beta'],
+    ]);
+    expect(titled.inTitleOrder()).toBe(order);
   });
 
   it('gives the scopes a dashboard inherits from its folder chain', () => {

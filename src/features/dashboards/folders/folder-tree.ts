@@ -11,6 +11,12 @@ export interface FolderNode {
   parentUid: string;
 }
 
+/** A folder and its title in lower case (what search matches and sorts folders on). */
+export interface TitledFolder {
+  node: FolderNode;
+  lowerTitle: string;
+}
+
 /** Folder sets kept per tree: one per distinct set of granted folders seen (callers share them). */
 const MAX_MEMO_SETS = 256;
 
@@ -27,10 +33,9 @@ export class FolderTree {
   private readonly children = new Map<string, FolderNode[]>();
   /**
    * Per-tree results that every search would otherwise recompute for each of the org's folders:
-   * lower-case titles, urls, and the folders a set of grants covers. A tree is replaced, never
+   * urls, the folders a set of grants covers, and the title order. A tree is replaced, never
    * changed, so they need no invalidation of their own.
    */
-  private readonly lowerTitles = new Map<string, string>();
   private readonly urls = new Map<string, string>();
   private readonly covered = new Map<string, ReadonlySet<string>>();
 
@@ -92,9 +97,21 @@ export class FolderTree {
     return found;
   }
 
-  /** A folder's title in lower case (what search matches and sorts folders on). */
-  lowerTitle(node: FolderNode): string {
-    return remembered(this.lowerTitles, node.uid, () => node.title.toLowerCase());
+  private ordered: readonly TitledFolder[] | undefined;
+
+  /** Every folder with its lower-case title, in title order (that title, then id), as search lists them. */
+  inTitleOrder(): readonly TitledFolder[] {
+    if (!this.ordered) {
+      const titled = Array.from(this.byUid.values(), (node) => ({
+        node,
+        lowerTitle: node.title.toLowerCase(),
+      }));
+      titled.sort((a, b) =>
+        a.lowerTitle < b.lowerTitle ? -1 : a.lowerTitle > b.lowerTitle ? 1 : a.node.id - b.node.id,
+      );
+      this.ordered = titled;
+    }
+    return this.ordered;
   }
 
   /** `/dashboards/f/<uid>/<slug>` of a folder. */

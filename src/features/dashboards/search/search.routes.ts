@@ -3,6 +3,7 @@ import type { Api } from '../../../http/api.js';
 import { identityOf } from '../../../access/identity.js';
 import { Count } from '../../../lib/limits.js';
 import { badSort, searchFailed } from './search.errors.js';
+import type { Hit, HitTexts } from './search-hits.js';
 import type { SearchService } from './search.service.js';
 
 const StringOrList = Type.Union([Type.String(), Type.Array(Type.String())]);
@@ -54,18 +55,21 @@ const list = (value: string | string[] | undefined): string[] | undefined =>
         .filter(Boolean);
 
 /** GET /api/search. */
-export function registerSearchRoutes(api: Api, search: SearchService): void {
+export function registerSearchRoutes(api: Api, search: SearchService, hitTexts: HitTexts): void {
+  // The answer is JSON text made from each hit's cached text (search-hits.ts). A hit's text is
+  // made by this route's serializer, so it is what the schema answers and is checked like any
+  // answer under SVC_CHECK_RESPONSES; bytes with a JSON content type are sent as they are.
   api.get(
     '/api/search',
     { schema: { querystring: SearchQuery, response: { 200: SearchResponse } } },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       // Grafana compat: an unknown type fails the search (G12: 500 "Search failed").
       if (q.type !== undefined && q.type !== '' && q.type !== 'dash-db' && q.type !== 'dash-folder')
         throw searchFailed();
       if (q.sort !== undefined && q.sort !== '' && q.sort !== 'alpha-asc' && q.sort !== 'alpha-desc')
         throw badSort();
-      return search.search(identityOf(request), {
+      const page = await search.search(identityOf(request), {
         query: q.query,
         tags: list(q.tag) ?? [],
         type: q.type === 'dash-db' || q.type === 'dash-folder' ? q.type : undefined,
@@ -77,6 +81,8 @@ export function registerSearchRoutes(api: Api, search: SearchService): void {
         descending: q.sort === 'alpha-desc',
         edit: q.permission?.toLowerCase() === 'edit',
       });
+      const serializeHit = (hit: Hit) => (reply.serialize([hit]) as string).slice(1, -1);
+      return reply.type('application/json; charset=utf-8').send(hitTexts.render(page, serializeHit) as never);
     },
   );
 }
