@@ -1,6 +1,6 @@
 // `node --import tsx bench/report.ts [results.json]`: prints a bench run (default: the newest file
 // in bench/results/) with, next to each figure, the issue's target and whether this run met it.
-// Ratios are to the node:http baseline of the same run; on a busy machine they move together.
+// Ratios are to the node:http baseline measured just before each row (older runs: at the start).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ interface Results {
   database: string;
   durationSeconds: number;
   connections: number;
-  rows: (ResultRow & { errors: number; non2xx: number })[];
+  rows: (ResultRow & { errors: number; non2xx: number; baselinePerSec?: number })[];
   studies: Record<
     string,
     { figures: { name: string; value: number | null; unit: string; target?: string }[] }
@@ -39,6 +39,7 @@ const header = [
   'p99 ms',
   'errors',
   'non-2xx',
+  'baseline',
   'ratio',
   'target',
   'value',
@@ -53,6 +54,7 @@ const table = results.rows.map((r) => {
     String(r.p99Ms),
     String(r.errors),
     String(r.non2xx),
+    String(r.baselinePerSec ?? ''),
     String(r.ratioToBaseline),
     verdict?.target ?? '',
     verdict?.value ?? '',
@@ -61,7 +63,7 @@ const table = results.rows.map((r) => {
 });
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
 const line = (cells: string[]) =>
-  cells.map((c, i) => (i === 0 || i >= 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  cells.map((c, i) => (i === 0 || i >= 8 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of table) console.log(line(row));
