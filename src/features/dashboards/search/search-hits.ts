@@ -107,38 +107,34 @@ function parentFields(tree: FolderTree, parentUid: string) {
   };
 }
 
-function folderHit({ orgId, tree }: SearchPage, node: FolderNode): Hit {
-  const slug = slugify(node.title);
+/** A hit with `isStarred` false: the caller's star is set when the page is rendered. */
+function hitOf(
+  { orgId, tree }: SearchPage,
+  item: { id: number; uid: string; title: string },
+  type: Hit['type'],
+  urlOf: (slug: string) => string,
+  tags: readonly string[],
+  parentUid: string,
+): Hit {
+  const slug = slugify(item.title);
   return {
-    id: node.id,
-    uid: node.uid,
+    id: item.id,
+    uid: item.uid,
     orgId,
-    title: node.title,
+    title: item.title,
     uri: `db/${slug}`,
-    url: tree.urlOf(node),
+    url: urlOf(slug),
     slug,
-    type: 'dash-folder',
-    tags: [],
+    type,
+    tags: tags as string[],
     isStarred: false,
-    ...parentFields(tree, node.parentUid),
+    ...parentFields(tree, parentUid),
     sortMeta: 0,
   };
 }
 
-function dashboardHit({ orgId, tree }: SearchPage, entry: IndexEntry): Hit {
-  const slug = slugify(entry.title);
-  return {
-    id: entry.id,
-    uid: entry.uid,
-    orgId,
-    title: entry.title,
-    uri: `db/${slug}`,
-    url: dashboardUrl(entry.uid, slug),
-    slug,
-    type: 'dash-db',
-    tags: entry.tags as string[],
-    isStarred: false,
-    ...parentFields(tree, entry.folderUid),
-    sortMeta: 0,
-  };
-}
+const folderHit = (page: SearchPage, node: FolderNode) =>
+  hitOf(page, node, 'dash-folder', () => page.tree.urlOf(node), [], node.parentUid);
+
+const dashboardHit = (page: SearchPage, entry: IndexEntry) =>
+  hitOf(page, entry, 'dash-db', (slug) => dashboardUrl(entry.uid, slug), entry.tags, entry.folderUid);
