@@ -140,8 +140,8 @@ async function main(): Promise<void> {
       dataDir: svc.dataDir,
     };
     // Each row's ratio is to the baseline measured just before it: this machine's speed drifts
-    // within a run (it shares its host), and one baseline at the start once read 45 000 req/s
-    // where later ones read 20 000 to 39 000.
+    // within a run (it shares its host). In one full run the baselines measured next to the rows
+    // read from 16 000 to 68 000 req/s.
     const measureBaseline = () => measure(`http://127.0.0.1:${started.value}`, { path: '/' });
     const first = await measureBaseline();
     const rows: Row[] = [
