@@ -30,11 +30,11 @@ export const onDashboard = (action: string) => (request: FastifyRequest) =>
   can(action, `dashboards:uid:${(request.params as { uid: string }).uid}`);
 
 /**
- * JSON text the server already wrote (a stored model spliced in unparsed), typed for `send`:
- * Fastify sends a string with a JSON content type as it is, so the route's response schema
+ * JSON the server already wrote (a stored model spliced in unparsed), typed for `send`: Fastify
+ * sends a string or bytes with a JSON content type as they are, so the route's response schema
  * documents the answer and its serializer never runs on it (test/api/dashboards-raw-json.test.ts).
  */
-export const jsonText = (text: string) => text as never;
+export const jsonText = (text: string | Buffer) => text as never;
 
 /** Grafana's version list page: `limit` (default 1000) from `start`. */
 export const versionsPage = (query: { limit?: number; start?: number }) => ({

@@ -31,9 +31,9 @@ import {
   versionMismatch,
   versionNotFound,
 } from './dashboards.errors.js';
-import type { DashboardHead, DashboardsStore, ReadRow, VersionRow } from './dashboards.store.js';
+import type { DashboardHead, DashboardsStore, VersionRow } from './dashboards.store.js';
 import { createDashboardMetaMemo } from './dashboard-meta-memo.js';
-import type { DashboardReadCache } from './dashboard-read-cache.js';
+import type { CachedReadRow, DashboardReadCache } from './dashboard-read-cache.js';
 import { folderUrl } from './folders/folder-present.js';
 import type { FolderTree, FolderTreeCache } from './folders/folder-tree.js';
 import type { TitleIndexCache } from './search/title-index.js';
@@ -102,10 +102,11 @@ export type LibraryElementsImporter = (
 ) => Promise<void>;
 
 const ANONYMOUS = 'Anonymous';
+const CLOSING_BRACE = Buffer.from('}');
 const SAVE_ATTEMPTS = 5;
 
 /** GET /api/dashboards/uid's `meta`: what the caller may do with the dashboard, and where it lives. */
-async function readMeta(identity: Identity, access: CallerAccess, row: ReadRow, isStarred: boolean) {
+async function readMeta(identity: Identity, access: CallerAccess, row: CachedReadRow, isStarred: boolean) {
   const folder = row.folder_uid ? access.tree.get(row.folder_uid) : undefined;
   // one question to the per-resource index answers every flag below
   const on = async (action: string) => access.onDashboard(action, row);
@@ -403,8 +404,8 @@ export function createDashboardsService(deps: {
   return {
     save,
 
-    /** `{"meta":…,"dashboard":<stored text>}` without parsing the stored model. */
-    async getJson(identity: Identity, uid: string): Promise<string> {
+    /** `{"meta":…,"dashboard":<stored text>}` as bytes, without parsing the stored model. */
+    async getJson(identity: Identity, uid: string): Promise<Buffer> {
       const row = await deps.reads.row(identity.orgId, uid);
       if (!row) throw dashboardNotFound();
       // a service account stars nothing
@@ -414,10 +415,12 @@ export function createDashboardsService(deps: {
       const inputs = { row, held: access.held, tree: access.tree, isStarred };
       let meta = metaMemo.find(identity, inputs);
       if (meta === undefined) {
-        meta = JSON.stringify(await readMeta(identity, access, row, isStarred));
+        meta = Buffer.from(
+          `{"meta":${JSON.stringify(await readMeta(identity, access, row, isStarred))},"dashboard":`,
+        );
         if (!access.askedResourceIndex) metaMemo.remember(identity, inputs, meta);
       }
-      return `{"meta":${meta},"dashboard":${row.data}}`;
+      return Buffer.concat([meta, row.data, CLOSING_BRACE]);
     },
 
     async delete(identity: Identity, uid: string): Promise<{ title: string; message: string; uid: string }> {
