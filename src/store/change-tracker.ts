@@ -1,4 +1,3 @@
-import { AsyncResource } from 'node:async_hooks';
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -8,6 +7,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import { currentSlots, runWithSlots } from '../lib/async-slot.js';
 import { onCommitOfUnit } from './transaction.js';
 
 /** What a write touched: its tables and, for an UPDATE, the columns it set. */
@@ -56,10 +56,10 @@ export class ChangeTracker implements KyselyPlugin {
         for (const listener of this.listeners) listener(change);
       };
       report();
-      // A resource, not AsyncLocalStorage.snapshot(): the same context at a fraction of the cost
-      // per write (snapshot's bind was 2 % of a dashboard save).
-      const inThisContext = new AsyncResource('svc.TableChange');
-      onCommitOfUnit(() => inThisContext.runInAsyncScope(report));
+      // The slots' values, not AsyncLocalStorage.snapshot() (whose bind was 2 % of a dashboard
+      // save) nor an AsyncResource: the storage may be off by the commit (lib/async-slot.ts).
+      const slots = currentSlots();
+      onCommitOfUnit(() => runWithSlots(slots, report));
     }
     return Promise.resolve(args.result);
   }
