@@ -14,6 +14,8 @@ export interface Measurement {
 
 interface MeasureOptions {
   connections?: number;
+  /** seconds; BENCH_DURATION by default */
+  durationS?: number;
   /** called for every request sent: e.g. a distinct dashboard per save, or another user's cookie */
   vary?: (n: number) => { body?: string; headers?: Record<string, string> };
 }
@@ -32,7 +34,7 @@ export async function measure(
     headers: request.headers,
     body: request.body,
     connections: options.connections ?? CONNECTIONS,
-    duration: DURATION_S,
+    duration: options.durationS ?? DURATION_S,
     ...(vary && {
       requests: [
         {

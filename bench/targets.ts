@@ -1,6 +1,6 @@
 // Issue #20's targets for the scenario rows (ratios to the node:http baseline of the same run),
-// and a check of a study figure against its own `target` text. Used by bench/report.ts; run.ts
-// may print them next to each row as well.
+// and a check of a study figure against its own `target` text. Printed by bench/results-table.ts
+// at the end of `npm run bench` and by bench/report.ts.
 
 export interface ResultRow {
   scenario: string;
@@ -66,10 +66,13 @@ export function verdictOf(row: ResultRow, rows: ResultRow[]): Verdict | undefine
 /** A study figure against its target text ("≥ 0.7", "≤ 200 (SQLite)", "< 1000"). */
 export function figureMet(value: number | null, target: string | undefined): boolean | null {
   if (value === null || !target) return null;
-  const match = /^\s*(≥|≤|<|>|>=|<=)\s*([\d.]+)/.exec(target);
+  // a bare number is the value asked for
+  const match = /^\s*(≥|≤|<|>|>=|<=|=)?\s*([\d.]+)/.exec(target);
   if (!match) return null;
   const bound = Number(match[2]);
-  switch (match[1]) {
+  switch (match[1] ?? '=') {
+    case '=':
+      return value === bound;
     case '≥':
     case '>=':
       return value >= bound;
