@@ -15,14 +15,14 @@ export interface MetaInputs {
 }
 
 /**
- * The `meta` of GET /api/dashboards/uid/:uid as JSON bytes, per dashboard and caller, served again while
- * every input is the same object. The caller's org role and admin flag are in the key, as the
+ * The head of GET /api/dashboards/uid/:uid's answer, `{"meta":<meta JSON>,"dashboard":` as bytes,
+ * per dashboard and caller, served again while every input is the same object. The caller's org role and admin flag are in the key, as the
  * default grants depend on them. Only answers computed without the per-resource index are kept
  * (`remember` is not called otherwise): a grant on the dashboard alone changes no input above.
  * Bounded, and a few hundred bytes an entry: the model text itself is never copied here.
  */
 export function createDashboardMetaMemo(max = 10_000) {
-  const entries = new LazyLruCache<string, MetaInputs & { json: Buffer }>({ max });
+  const entries = new LazyLruCache<string, MetaInputs & { head: Buffer }>({ max });
   const keyOf = (identity: Identity, row: CachedReadRow) =>
     `${row.org_id}\0${row.uid}\0${identity.kind}\0${identity.userId}\0${identity.orgRole}\0${identity.isServerAdmin}`;
   return {
@@ -33,11 +33,11 @@ export function createDashboardMetaMemo(max = 10_000) {
         entry.held === inputs.held &&
         entry.tree === inputs.tree &&
         entry.isStarred === inputs.isStarred
-        ? entry.json
+        ? entry.head
         : undefined;
     },
-    remember(identity: Identity, inputs: MetaInputs, json: Buffer): void {
-      entries.set(keyOf(identity, inputs.row), { ...inputs, json });
+    remember(identity: Identity, inputs: MetaInputs, head: Buffer): void {
+      entries.set(keyOf(identity, inputs.row), { ...inputs, head });
     },
   };
 }

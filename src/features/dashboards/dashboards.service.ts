@@ -413,14 +413,14 @@ export function createDashboardsService(deps: {
         identity.kind === 'user' && (await deps.reads.isStarred(identity.userId, identity.orgId, row.id));
       const access = await deps.access(identity);
       const inputs = { row, held: access.held, tree: access.tree, isStarred };
-      let meta = metaMemo.find(identity, inputs);
-      if (meta === undefined) {
-        meta = Buffer.from(
+      let head = metaMemo.find(identity, inputs);
+      if (head === undefined) {
+        head = Buffer.from(
           `{"meta":${JSON.stringify(await readMeta(identity, access, row, isStarred))},"dashboard":`,
         );
-        if (!access.askedResourceIndex) metaMemo.remember(identity, inputs, meta);
+        if (!access.askedResourceIndex) metaMemo.remember(identity, inputs, head);
       }
-      return Buffer.concat([meta, row.data, CLOSING_BRACE]);
+      return Buffer.concat([head, row.data, CLOSING_BRACE]);
     },
 
     async delete(identity: Identity, uid: string): Promise<{ title: string; message: string; uid: string }> {
