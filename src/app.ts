@@ -188,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const ldap = registerLdap(featureDeps, { users, orgs, teams });
   const auth = registerAuth(featureDeps, { users, orgs, serviceAccounts, external, ...ldap });
   registerAuthentication(app, {
-    authenticate: auth.authenticate,
+    authenticator: auth.authenticator,
     authorizer,
     roleInOrg: (userId, orgId) => orgs.roleInOrg(orgId, userId),
   });

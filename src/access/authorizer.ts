@@ -18,6 +18,8 @@ export interface PermissionSource {
    * grants. `reload`: skip cached entries and refresh them (Grafana's `?reloadcache=true`).
    */
   permissionsOf(identity: Identity, options?: { reload?: boolean }): Promise<PermissionMap>;
+  /** The same when it is cached now (no I/O, no promise); undefined otherwise. */
+  cachedPermissionsOf(identity: Identity): PermissionMap | undefined;
   /** Scopes starting with this (`dashboards:uid:`) are granted one resource at a time: see actionsOn. */
   readonly indexedPrefix: string;
   /** The actions the caller holds on one indexed resource through grants on it alone (cached per resource). */
@@ -139,8 +141,24 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
     }
   }
 
+  /**
+   * True when the caller's cached permissions grant it as given, without I/O or a promise;
+   * undefined when `can` must answer (nothing cached, or only resolved scopes could grant it).
+   */
+  function grantedNow(identity: Identity, evaluator: Evaluator): true | undefined {
+    const held = source.cachedPermissionsOf(identity);
+    if (!held) return undefined;
+    const timer = deps.metrics.accessEvaluationDuration.startTimer();
+    const granted = evaluate(held, evaluator);
+    timer();
+    if (!granted) return undefined;
+    deps.metrics.accessEvaluations.inc();
+    return true;
+  }
+
   return {
     can,
+    grantedNow,
     /**
      * The items of a list the caller may see: a per-item refusal is a filter, not a 403. With
      * `whole` (e.g. `datasources:read` on `datasources:*`) satisfied, every item passes unchecked.
@@ -156,6 +174,7 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
       return items.filter((_, i) => allowed[i]);
     },
     permissionsOf,
+    cachedPermissionsOf: (identity: Identity) => source.cachedPermissionsOf(identity),
     indexedPrefix: source.indexedPrefix,
     actionsOn: (identity: Identity, scope: string) => source.actionsOn(identity, scope),
     indexedGrantsOf: (identity: Identity, action?: string, scopes?: string[]): Promise<Permission[]> =>

@@ -17,7 +17,7 @@ import { createSessionsStore } from './sessions.store.js';
 
 /** What the auth feature hands app.ts: who is calling, for access/authentication.ts. */
 export interface AuthFeature {
-  authenticate: RequestAuthenticator;
+  authenticator: RequestAuthenticator;
   /** a new session for a user another feature signed in (an OAuth callback) */
   startSession: SessionsService['create'];
   /** adds a check of every resolved session (the OAuth access-token refresh) */
@@ -86,7 +86,7 @@ export function registerAuth(
     run: () => passwordAuth.deleteOldAttempts(),
   });
   return {
-    authenticate: createRequestAuthenticator({ authn, sessionCookie, clock }),
+    authenticator: createRequestAuthenticator({ authn, sessionCookie, clock }),
     startSession: (userId, client) => sessions.create(userId, client),
     addSessionCheck: (check) => void sessionChecks.push(check),
   };

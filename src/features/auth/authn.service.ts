@@ -73,7 +73,12 @@ interface Credentials {
   orgHeader?: string;
   client: ClientInfo;
   external?: ExternalRequest;
+  /** the connection the request came on (its socket): a key derived for it may be reused */
+  connection?: object;
 }
+
+/** What finds a cached identity: the credentials without the client (its address is not asked for). */
+type CachedCredentials = Omit<Credentials, 'client'>;
 
 interface AuthResult {
   identity: Identity;
@@ -220,7 +225,7 @@ export function createAuthnService(deps: {
     };
   }
 
-  function detect(credentials: Credentials): ExternalAttempt | undefined {
+  function detect(credentials: CachedCredentials): ExternalAttempt | undefined {
     const request = credentials.external;
     if (!request) return undefined;
     const hasAuthorization = Boolean(credentials.authorization?.trim());
@@ -244,15 +249,19 @@ export function createAuthnService(deps: {
   }
 
   return {
+    /**
+     * The identity cached for these credentials, found without I/O (no promise either: the hot
+     * path of every authenticated request). undefined: ask `authenticate`.
+     */
+    cached(credentials: CachedCredentials): Identity | undefined {
+      const attempt = detect(credentials);
+      return attempt?.issueSession ? undefined : cache.get(keyOf(credentials, attempt));
+    },
+
     /** Resolves the caller, reusing a cached identity for the same credentials when allowed. */
     async authenticate(credentials: Credentials): Promise<AuthResult> {
       const attempt = detect(credentials);
-      const key = cache.keyOf([
-        credentials.authorization,
-        credentials.sessionToken,
-        credentials.orgHeader,
-        attempt && `${attempt.method}\0${attempt.key}`,
-      ]);
+      const key = keyOf(credentials, attempt);
       const cached = attempt?.issueSession ? undefined : cache.get(key);
       if (cached) return { identity: cached };
       const loading = cache.loading();
@@ -265,6 +274,18 @@ export function createAuthnService(deps: {
       return result;
     },
   };
+
+  function keyOf(credentials: CachedCredentials, attempt: ExternalAttempt | undefined): string {
+    return cache.keyOf(
+      [
+        credentials.authorization,
+        credentials.sessionToken,
+        credentials.orgHeader,
+        attempt && `${attempt.method}\0${attempt.key}`,
+      ],
+      credentials.connection,
+    );
+  }
 }
 
 export type AuthnService = ReturnType<typeof createAuthnService>;

@@ -14,20 +14,27 @@ export function createRequestAuthenticator(deps: {
   sessionCookie: SessionCookie;
   clock: Clock;
 }): RequestAuthenticator {
-  return async (request, reply) => {
-    const result = await deps.authn.authenticate({
-      authorization: request.headers.authorization,
-      sessionToken: deps.sessionCookie.read(request),
-      orgHeader: header(request, 'x-grafana-org-id') ?? header(request, 'x-svc-org-id'),
-      client: clientInfo(request),
-      external: {
-        headers: request.headers,
-        remoteAddress: request.socket.remoteAddress ?? '',
-        query: request.query,
-      },
-    });
-    if (result.rotatedToken) deps.sessionCookie.write(reply, result.rotatedToken, deps.clock.now());
-    return result.identity;
+  const credentialsOf = (request: FastifyRequest) => ({
+    authorization: request.headers.authorization,
+    sessionToken: deps.sessionCookie.read(request),
+    orgHeader: header(request, 'x-grafana-org-id') ?? header(request, 'x-svc-org-id'),
+    external: {
+      headers: request.headers,
+      remoteAddress: request.socket.remoteAddress ?? '',
+      query: request.query,
+    },
+    connection: request.raw.socket,
+  });
+  return {
+    cached: (request) => deps.authn.cached(credentialsOf(request)),
+    async authenticate(request, reply) {
+      const result = await deps.authn.authenticate({
+        ...credentialsOf(request),
+        client: clientInfo(request),
+      });
+      if (result.rotatedToken) deps.sessionCookie.write(reply, result.rotatedToken, deps.clock.now());
+      return result.identity;
+    },
   };
 }
 

@@ -269,6 +269,14 @@ export function createPermissionCache(deps: {
       return pending;
     },
 
+    /** The cached value of `key` in `section`, or undefined (not counted as a miss: `get` follows). */
+    peek<T>(section: CacheSection, key: string): T | undefined {
+      const entry = deps.enabled && deps.bus.coherent ? caches[section].get(key) : undefined;
+      if (!entry || entry.generation !== generations[section]) return undefined;
+      deps.metrics.accessPermissionsCache.inc({ status: 'hit' });
+      return entry.value as T;
+    },
+
     /** The cached values of `keys` in `section`, and the keys it does not hold; loads nothing. */
     peekMany<T>(
       section: CacheSection,

@@ -130,11 +130,15 @@ export function createPermissionSource(options: {
     return toPermissionMap([...basic.flat(), ...teams.flat(), ...own.permissions, ...extra]);
   }
 
+  const mergedKey = (identity: Identity) =>
+    `${identity.userId}|${identity.orgId}|${identity.orgRole}|${identity.isServerAdmin}`;
+
   return {
     permissionsOf(identity, { reload = false } = {}) {
-      const key = `${identity.userId}|${identity.orgId}|${identity.orgRole}|${identity.isServerAdmin}`;
-      return cached('merged', key, () => load(identity, reload), reload);
+      return cached('merged', mergedKey(identity), () => load(identity, reload), reload);
     },
+
+    cachedPermissionsOf: (identity) => options.cache?.peek<PermissionMap>('merged', mergedKey(identity)),
 
     indexedPrefix: INDEXED_PREFIX,
 

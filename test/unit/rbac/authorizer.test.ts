@@ -22,7 +22,7 @@ const identity = (): Identity => ({
   authMethod: 'basic',
 });
 
-function authorizerWith(permissions: Permission[]) {
+function authorizerWith(permissions: Permission[], options: { cached?: boolean } = {}) {
   let loads = 0;
   const authorizer = createAuthorizer({
     permissions: {
@@ -30,6 +30,7 @@ function authorizerWith(permissions: Permission[]) {
         loads += 1;
         return Promise.resolve(toPermissionMap(permissions));
       },
+      cachedPermissionsOf: () => (options.cached ? toPermissionMap(permissions) : undefined),
       indexedPrefix: 'dashboards:uid:',
       actionsOn: () => Promise.resolve(new Set<string>()),
       indexedGrantsOf: () => Promise.resolve([]),
@@ -66,6 +67,21 @@ describe('authorizer', () => {
     );
     expect(await authorizer.can(identity(), can('dashboards:read', 'dashboards:uid:d'))).toBe(true);
     expect(await authorizer.can(identity(), can('dashboards:read', 'dashboards:uid:e'))).toBe(false);
+  });
+
+  it('grants without a promise only what cached permissions grant as given', () => {
+    const held = [
+      { action: 'teams:read', scope: 'teams:*' },
+      { action: 'dashboards:read', scope: 'folders:uid:parent' },
+    ];
+    const { authorizer } = authorizerWith(held, { cached: true });
+    expect(authorizer.grantedNow(identity(), can('teams:read', 'teams:id:1'))).toBe(true);
+    expect(authorizer.grantedNow(identity(), can('teams:write', 'teams:id:1'))).toBeUndefined();
+    // only a resolved scope (the dashboard's folder) could grant it: `can` must answer
+    authorizer.addScopeResolver('dashboards:uid:', () => Promise.resolve(['folders:uid:parent']));
+    expect(authorizer.grantedNow(identity(), can('dashboards:read', 'dashboards:uid:d'))).toBeUndefined();
+    const { authorizer: uncached } = authorizerWith(held);
+    expect(uncached.grantedNow(identity(), can('teams:read', 'teams:id:1'))).toBeUndefined();
   });
 
   it('denies with Grafana’s 403 body', async () => {
