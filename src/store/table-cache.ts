@@ -100,15 +100,26 @@ export function createTableCache<K extends string | number, V>(deps: {
     entries.clear();
   });
 
+  /** The entry of `key` while it may be served. */
+  const valid = (key: K) => {
+    const entry = bus.coherent ? entries.get(key) : undefined;
+    return entry && entry.loadedAt >= allInvalidatedAt && entry.until > clock.now() ? entry : undefined;
+  };
+
   return {
+    /** The cached value of `key` now (no I/O, no promise); undefined when `get` must load it. */
+    peek(key: K): V | undefined {
+      return valid(key)?.value;
+    },
+
     /**
      * The cached value of `key`, or what `load` reads: kept when nothing changed meanwhile and
      * `keep` (if given) agrees.
      */
     async get(key: K, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V> {
       if (!bus.coherent) return load();
-      const entry = entries.get(key);
-      if (entry && entry.loadedAt >= allInvalidatedAt && entry.until > clock.now()) return entry.value;
+      const entry = valid(key);
+      if (entry) return entry.value;
       const startedAt = invalidations;
       let pending = loading.get(key);
       if (!pending) loading.set(key, (pending = { loads: 0, invalidatedAt: 0 }));

@@ -71,6 +71,14 @@ export function createDashboardReadCache(deps: {
       const keys = uids.map((uid) => rowKey(orgId, uid));
       return changingOnlyRows({ topic: ROWS_TOPIC, table: 'dashboard', keys }, work);
     },
+    /** The cached row now (no I/O, no promise); undefined: ask `row`. */
+    rowNow(orgId: number, uid: string): CachedReadRow | undefined {
+      return rows.peek(rowKey(orgId, uid)) ?? undefined;
+    },
+    /** Whether the dashboard is starred, when the user's stars are cached; undefined: ask `isStarred`. */
+    isStarredNow(userId: number, orgId: number, dashboardId: number): boolean | undefined {
+      return stars.peek(`${userId}:${orgId}`)?.has(dashboardId);
+    },
     starredIds,
     async isStarred(userId: number, orgId: number, dashboardId: number): Promise<boolean> {
       return (await starredIds(userId, orgId)).has(dashboardId);

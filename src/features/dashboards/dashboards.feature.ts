@@ -95,6 +95,7 @@ export function registerDashboards(
     titles,
     folders,
     access,
+    cachedPermissionsOf: (identity) => deps.authorizer.cachedPermissionsOf(identity),
     reads,
     resourcePermissions: deps.resourcePermissions,
     clock: deps.clock,

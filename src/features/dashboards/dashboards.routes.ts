@@ -84,10 +84,14 @@ export function registerDashboardsRoutes(api: Api, dashboards: DashboardsService
       // is, the schema only documents it (test/api/dashboards-raw-json.test.ts).
       schema: { params: UidParams, response: { 200: DashboardResponse } },
     },
-    async (request, reply) =>
-      reply
-        .type('application/json')
-        .send(jsonText(await dashboards.getJson(identityOf(request), request.params.uid))),
+    (request, reply) => {
+      const identity = identityOf(request);
+      const send = (json: Buffer) => void reply.type('application/json').send(jsonText(json));
+      // all cached: answered without a promise; else read what is missing
+      const now = dashboards.getJsonNow(identity, request.params.uid);
+      if (!now) return dashboards.getJson(identity, request.params.uid).then(send);
+      send(now);
+    },
   );
 
   api.delete(

@@ -5,7 +5,7 @@ import { isStorableId } from '../../lib/limits.js';
 import { toIso } from '../../lib/clock.js';
 import { generateUid } from '../../lib/uid.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
-import { can } from '../../access/evaluator.js';
+import { can, type PermissionMap } from '../../access/evaluator.js';
 import type { ResourcePermissions } from '../rbac/resource-permissions.service.js';
 import { diffJson, renderDiff } from './dashboard-diff.js';
 import { defaultsForNew, type DefaultGrants } from './default-grants.js';
@@ -159,6 +159,8 @@ export function createDashboardsService(deps: {
   titles: TitleIndexCache;
   folders: FolderTreeCache;
   access: AccessFactory;
+  /** the caller's permissions when cached now (the authorizer's), for GET's path without a promise */
+  cachedPermissionsOf: (identity: Identity) => PermissionMap | undefined;
   /** the rows and stars GET reads, cached */
   reads: DashboardReadCache;
   resourcePermissions: ResourcePermissions;
@@ -403,6 +405,24 @@ export function createDashboardsService(deps: {
 
   return {
     save,
+
+    /**
+     * getJson's answer when all it is made of is cached: the row, the caller's stars, permissions
+     * and folder tree, and the meta computed from them. No I/O and no promise: each await on this
+     * path cost about a microsecond per request. undefined: ask getJson.
+     */
+    getJsonNow(identity: Identity, uid: string): Buffer | undefined {
+      const row = deps.reads.rowNow(identity.orgId, uid);
+      const held = deps.cachedPermissionsOf(identity);
+      const tree = folders.loadedNow(identity.orgId);
+      if (!row || !held || !tree) return undefined;
+      // a service account stars nothing
+      const isStarred =
+        identity.kind === 'user' ? deps.reads.isStarredNow(identity.userId, identity.orgId, row.id) : false;
+      if (isStarred === undefined) return undefined;
+      const head = metaMemo.find(identity, { row, held, tree, isStarred });
+      return head && Buffer.concat([head, row.data, CLOSING_BRACE]);
+    },
 
     /** `{"meta":…,"dashboard":<stored text>}` as bytes, without parsing the stored model. */
     async getJson(identity: Identity, uid: string): Promise<Buffer> {

@@ -141,7 +141,9 @@ export function createFolderTreeCache(deps: {
   cacheBus: CacheBus;
   clock: Clock;
 }) {
-  const trees = new Map<number, { tree: Promise<FolderTree>; at: number; generation: number }>();
+  /** `loaded`: the tree once `tree` fulfilled, for callers that cannot wait */
+  type Entry = { tree: Promise<FolderTree>; loaded?: FolderTree; at: number; generation: number };
+  const trees = new Map<number, Entry>();
   let generation = 0;
 
   const clear = () => {
@@ -154,16 +156,30 @@ export function createFolderTreeCache(deps: {
   deps.cacheBus.subscribe(TOPIC, clear);
   deps.cacheBus.onResync(clear);
 
+  const valid = (orgId: number) => {
+    const cached = deps.cacheBus.coherent ? trees.get(orgId) : undefined;
+    return cached && cached.generation === generation && deps.clock.now() - cached.at < TTL_MS
+      ? cached
+      : undefined;
+  };
+
   return {
     of(orgId: number): Promise<FolderTree> {
-      const cached = trees.get(orgId);
-      const now = deps.clock.now();
       if (!deps.cacheBus.coherent) return deps.load(orgId).then((nodes) => new FolderTree(nodes));
-      if (cached && cached.generation === generation && now - cached.at < TTL_MS) return cached.tree;
-      const tree = deps.load(orgId).then((nodes) => new FolderTree(nodes));
-      trees.set(orgId, { tree, at: now, generation });
-      tree.catch(() => trees.delete(orgId));
-      return tree;
+      const cached = valid(orgId);
+      if (cached) return cached.tree;
+      const entry: Entry = {
+        tree: deps.load(orgId).then((nodes) => (entry.loaded = new FolderTree(nodes))),
+        at: deps.clock.now(),
+        generation,
+      };
+      trees.set(orgId, entry);
+      entry.tree.catch(() => trees.delete(orgId));
+      return entry.tree;
+    },
+    /** The org's tree when it is cached and loaded (no I/O, no promise); undefined: ask `of`. */
+    loadedNow(orgId: number): FolderTree | undefined {
+      return valid(orgId)?.loaded;
     },
     /** After a folder write committed: drop every instance's trees. */
     changed(): void {
