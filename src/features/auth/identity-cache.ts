@@ -24,6 +24,7 @@ const TOPIC = 'identity';
 export function createIdentityCache(deps: { database: Database; bus: CacheBus; clock: Clock }) {
   let generation = 0;
   const keyPrefix = randomBytes(32).toString('base64');
+  const lastKeys = new WeakMap<object, { text: string; key: string }>();
   const entries = new LazyLruCache<string, { identity: Identity; generation: number; until: number }>({
     max: MAX_ENTRIES,
   });
@@ -42,11 +43,19 @@ export function createIdentityCache(deps: { database: Database; bus: CacheBus; c
 
   return {
     /**
-     * A keyed hash of the credentials (raw passwords and tokens are never kept): SHA-256 of a
-     * per-process secret and the parts, one-shot (`crypto.hash`, no Hash object per request).
+     * A keyed hash of the credentials (raw passwords and tokens are never kept in the cache):
+     * SHA-256 of a per-process secret and the parts, one-shot (`crypto.hash`, no Hash object per
+     * request). A keep-alive connection sends the same credentials request after request: its last
+     * key is reused while the parts are the same (they are held as long as the connection is open,
+     * as its request headers were), which saves the hash, a third of an identity-cache hit.
      */
-    keyOf(parts: (string | undefined)[]): string {
-      return hash('sha256', `${keyPrefix}\0${parts.join('\0')}`, 'base64');
+    keyOf(parts: (string | undefined)[], connection?: object): string {
+      const text = parts.join('\0');
+      const last = connection && lastKeys.get(connection);
+      if (last?.text === text) return last.key;
+      const key = hash('sha256', `${keyPrefix}\0${text}`, 'base64');
+      if (connection) lastKeys.set(connection, { text, key });
+      return key;
     },
 
     get(key: string): Identity | undefined {
