@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, Summary, exponentialBuckets } from 'prom-client';
 import type { BuildInfo } from '../lib/build-info.js';
 import { RETRY_REASONS } from '../store/retry.js';
+import { TallyCounter } from './tally-counter.js';
 
 const SUMMARY_OBJECTIVES = { percentiles: [0.5, 0.9, 0.99] };
 const STATUS_CODES_SEEN_FROM_START = ['200', '404', '500'];
@@ -15,6 +16,9 @@ export function createMetrics(build: BuildInfo, environmentInfo: Record<string, 
   const registers = [registry];
   const counter = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
     new Counter<L>({ name, help, labelNames, registers });
+  /** for counters bumped on every request (tally-counter.ts) */
+  const tally = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
+    new TallyCounter<L>({ name, help, labelNames, registers });
   const gauge = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
     new Gauge<L>({ name, help, labelNames, registers });
   const summary = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
@@ -36,9 +40,9 @@ export function createMetrics(build: BuildInfo, environmentInfo: Record<string, 
       labelNames: Object.keys(environmentInfo),
       registers,
     }),
-    apiResponses: counter('svc_api_response_status_total', 'API responses by status code', ['code']),
-    pageResponses: counter('svc_page_response_status_total', 'page responses by status code', ['code']),
-    proxyResponses: counter('svc_proxy_response_status_total', 'data source proxy responses by status code', [
+    apiResponses: tally('svc_api_response_status_total', 'API responses by status code', ['code']),
+    pageResponses: tally('svc_page_response_status_total', 'page responses by status code', ['code']),
+    proxyResponses: tally('svc_proxy_response_status_total', 'data source proxy responses by status code', [
       'code',
     ]),
     totalDashboards: gauge('svc_stat_total_dashboards', 'total number of dashboards'),
@@ -95,18 +99,16 @@ export function createMetrics(build: BuildInfo, environmentInfo: Record<string, 
       'statements and transactions re-run because the database asked (deadlock, serialization, lock wait timeout, busy)',
       ['reason'],
     ),
-    accessEvaluations: counter('svc_access_evaluation_count', 'number of permission evaluations'),
+    accessEvaluations: tally('svc_access_evaluation_count', 'number of permission evaluations'),
     accessEvaluationDuration: new Histogram({
       name: 'svc_access_evaluation_duration',
       help: 'duration of permission evaluations in seconds',
       buckets: exponentialBuckets(1e-5, 4, 10),
       registers,
     }),
-    accessPermissionsCache: counter(
-      'svc_access_permissions_cache_usage',
-      'permission cache hits and misses',
-      ['status'],
-    ),
+    accessPermissionsCache: tally('svc_access_permissions_cache_usage', 'permission cache hits and misses', [
+      'status',
+    ]),
   };
 
   metrics.instanceStart.inc();
