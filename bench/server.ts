@@ -177,14 +177,15 @@ function freePort(): Promise<number> {
 }
 
 async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 6000; i++) {
     if (child.exitCode !== null) throw new Error(`svc exited with ${child.exitCode} before it was ready`);
     const ready = await fetch(`${url}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
     if (ready) return;
-    await sleep(100);
+    // short: the start-up figure is read through this loop
+    await sleep(10);
   }
   throw new Error(`svc at ${url} did not become ready`);
 }

@@ -5,10 +5,13 @@
 //   the model serialised each time; synchronous = FULL in WAL mode, as svc runs. Target ≥ 0.5.
 // - start to /readyz 200 on an empty database (spawn to ready, node's own start included), ≤ 1 s,
 //   and the idle server's RSS.
+// Both are measured BENCH_ROUNDS times and the median kept, as for the rows. The study runs first
+// of all: measured after the HA study, with the load average at 3, the save read 0.32 and the
+// start-up 1 274 ms; minutes later, alone, 0.61 and 1 055 ms.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { measure, warmUp } from '../measure.js';
+import { measure, warmUp, type Measurement } from '../measure.js';
 import { rssMb } from '../server.js';
 import { adminApi } from './admin-api.js';
 import { modelOfSize } from './dashboards.js';
@@ -58,6 +61,14 @@ function bareSavesPerSecond(path: string, uid: string, model: Record<string, unk
   }
 }
 
+/** Measured this many times (BENCH_ROUNDS, as the rows), the median kept: the machine is shared. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
+/** The middle value (the lower of the two middle ones for an even count). */
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+}
+
 export const saveBaselineStudy: Study = {
   name: 'save vs bare better-sqlite3, start-up',
   async run({ startServer }) {
@@ -67,11 +78,18 @@ export const saveBaselineStudy: Study = {
         figures: [{ name: 'save baseline: SQLite only (BENCH_DB=sqlite)', value: null, unit: '' }],
       };
     }
-    const started = performance.now();
+    // Start-up: each time a new server on an empty database, spawn to /readyz 200.
+    const startMs: number[] = [];
+    let idleRss: number | null = null;
+    for (let round = 0; round < ROUNDS; round++) {
+      const started = performance.now();
+      const server = await startServer(`start-up-${round}`);
+      startMs.push(performance.now() - started);
+      idleRss ??= rssMb(server.pid)?.rss ?? null;
+      await server.stop();
+    }
     const server = await startServer('save-baseline');
-    const startMs = performance.now() - started;
     try {
-      const idle = rssMb(server.pid);
       const ctx = {
         url: server.url,
         adminAuth: `Basic ${Buffer.from('admin:admin').toString('base64')}`,
@@ -88,30 +106,39 @@ export const saveBaselineStudy: Study = {
         headers: { authorization: ctx.adminAuth, 'content-type': 'application/json' },
         body: JSON.stringify({ dashboard: { ...model, uid }, overwrite: true }),
       };
-      await warmUp(server.url, request);
-      const svc = await measure(server.url, request);
       if (server.database.type !== 'sqlite3') throw new Error('save baseline: SQLite only');
-      // once svc is idle (autocannon's last requests answered), the loop writes the same file
-      await sleep(1000);
-      const bare = bareSavesPerSecond(server.database.path, uid, model);
+      await warmUp(server.url, request);
+      // Each round: svc, then (once svc is idle) the bare loop on the same file; the round with
+      // the median ratio is kept, as for the rows.
+      const rounds: { svc: Measurement; bare: number; ratio: number }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const svc = await measure(server.url, request);
+        await sleep(1000);
+        const bare = bareSavesPerSecond(server.database.path, uid, model);
+        rounds.push({ svc, bare, ratio: svc.requestsPerSec / bare });
+      }
+      const kept = rounds.find((r) => r.ratio === median(rounds.map((each) => each.ratio)))!;
+      console.error(
+        `save study: start-up ${startMs.map(Math.round).join(', ')} ms; save ratio per round ${rounds.map((r) => r.ratio.toFixed(2)).join(', ')}`,
+      );
       const figures: Figure[] = [
         {
           name: 'start to /readyz 200 (empty SQLite, spawn included)',
-          value: Math.round(startMs),
+          value: Math.round(median(startMs)),
           unit: 'ms',
           target: '≤ 1000',
         },
-        { name: 'RSS of the idle server', value: idle?.rss ?? null, unit: 'MB' },
-        { name: 'svc saves (3 KB, overwrite)', value: Math.round(svc.requestsPerSec), unit: '/s' },
-        { name: 'bare better-sqlite3 saves (same writes)', value: Math.round(bare), unit: '/s' },
+        { name: 'RSS of the idle server', value: idleRss, unit: 'MB' },
+        { name: 'svc saves (3 KB, overwrite)', value: Math.round(kept.svc.requestsPerSec), unit: '/s' },
+        { name: 'bare better-sqlite3 saves (same writes)', value: Math.round(kept.bare), unit: '/s' },
         {
           name: 'svc saves / bare saves',
-          value: Math.round((svc.requestsPerSec / bare) * 100) / 100,
+          value: Math.round(kept.ratio * 100) / 100,
           unit: '',
           target: '≥ 0.5',
         },
       ];
-      return { rows: [{ scenario: 'POST /api/dashboards/db (3 KB) vs bare loop', ...svc }], figures };
+      return { rows: [{ scenario: 'POST /api/dashboards/db (3 KB) vs bare loop', ...kept.svc }], figures };
     } finally {
       await server.stop();
     }
