@@ -149,9 +149,9 @@ export function createAuthorizer(deps: { permissions: PermissionSource; metrics:
     const held = source.cachedPermissionsOf(identity);
     if (!held) return undefined;
     const timer = deps.metrics.accessEvaluationDuration.startTimer();
-    const granted = evaluate(held, evaluator);
+    // a refusal here is counted (and timed) by `can`, which answers it
+    if (!evaluate(held, evaluator)) return undefined;
     timer();
-    if (!granted) return undefined;
     deps.metrics.accessEvaluations.inc();
     return true;
   }
