@@ -16,8 +16,8 @@ export interface MetaInputs {
 
 /**
  * The head of GET /api/dashboards/uid/:uid's answer, `{"meta":<meta JSON>,"dashboard":` as bytes,
- * per dashboard and caller, served again while every input is the same object. The caller's org role and admin flag are in the key, as the
- * default grants depend on them. Only answers computed without the per-resource index are kept
+ * per dashboard and caller, served again while every input is the same object. The caller's org
+ * role and admin flag are in the key, as the default grants depend on them. Only answers computed without the per-resource index are kept
  * (`remember` is not called otherwise): a grant on the dashboard alone changes no input above.
  * Bounded, and a few hundred bytes an entry: the model text itself is never copied here.
  */
