@@ -43,6 +43,7 @@ import { registerAuthentication } from './access/authentication.js';
 import { createAuthorizer } from './access/authorizer.js';
 import { registerErrorMapping } from './http/errors.js';
 import { createDatabaseHealth } from './http/health.js';
+import { InFlightWork } from './http/in-flight-work.js';
 import { Lifecycle } from './http/lifecycle.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
 import { OPS_PATHS, registerOpsRoutes } from './http/ops.routes.js';
@@ -71,6 +72,8 @@ interface AppDeps {
 export interface App {
   app: FastifyInstance;
   lifecycle: Lifecycle;
+  /** handlers and authentication still running: shutdown waits for them before closing the database */
+  inFlight: InFlightWork;
   metrics: Metrics;
   /** periodic work the server runs on one instance at a time */
   jobs: BackgroundJob[];
@@ -118,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRequestMetrics(app, metrics);
   // every route from here on, for the OpenAPI document (features/openapi)
   const routeCatalog = recordRoutes(app);
+  const inFlight = new InFlightWork();
+  inFlight.trackHandlers(app);
   await app.register(cookie);
   registerSecurity(app, config);
   // Both hooks are synchronous in the common case: no promise per request (docs/PERFORMANCE.md).
@@ -191,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticator: auth.authenticator,
     authorizer,
     roleInOrg: (userId, orgId) => orgs.roleInOrg(orgId, userId),
+    inFlight,
   });
   registerOAuth(featureDeps, {
     users,
@@ -237,5 +243,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Last: its catch-all route serves the UI for every path no API route claims.
   registerWeb(featureDeps);
 
-  return { app, lifecycle, metrics, jobs, startTasks, shutdownTasks, alertScheduler, alertDispatcher };
+  return {
+    app,
+    lifecycle,
+    inFlight,
+    metrics,
+    jobs,
+    startTasks,
+    shutdownTasks,
+    alertScheduler,
+    alertDispatcher,
+  };
 }

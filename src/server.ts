@@ -50,7 +50,7 @@ export async function startServer(
     cacheBus,
     transport,
   });
-  const { app, lifecycle } = built;
+  const { app, lifecycle, inFlight } = built;
   // The bus exists before the app's metrics: its gauge joins their registry here.
   new Gauge({
     name: 'svc_cache_bus_coherent',
@@ -116,9 +116,12 @@ export async function startServer(
       lifecycle.beginShutdown();
       const jobsStopped = jobs.stop();
       logger.info('shutting down: finishing in-flight requests');
+      const deadline = Date.now() + config.server.shutdownTimeoutMs;
       const timer = setTimeout(() => app.server.closeAllConnections(), config.server.shutdownTimeoutMs);
       try {
         await app.close();
+        // handlers of clients that hung up may still be running: the database stays open for them
+        await inFlight.idle(deadline - Date.now());
       } finally {
         clearTimeout(timer);
         for (const task of built.shutdownTasks) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.js';
+import type { InFlightWork } from '../http/in-flight-work.js';
 import { isStorableId } from '../lib/limits.js';
 import type { Authorizer } from './authorizer.js';
 import { inGlobalOrg, type Identity } from './identity.js';
@@ -23,6 +24,7 @@ export function registerAuthentication(
     authenticator: RequestAuthenticator;
     authorizer: Authorizer;
     roleInOrg: (userId: number, orgId: number) => Promise<OrgRole | undefined>;
+    inFlight: InFlightWork;
   },
 ): void {
   // Synchronous for public routes, and for callers whose identity and permissions are cached: no
@@ -30,7 +32,7 @@ export function registerAuthentication(
   app.addHook('onRequest', (request, reply, done) => {
     const config = request.routeOptions.config;
     if (config.public || request.is404 || identifiedNow(request, config)) done();
-    else identifyAndAuthorize(request, reply, config).then(() => done(), done);
+    else deps.inFlight.track(identifyAndAuthorize(request, reply, config)).then(() => done(), done);
   });
 
   /**

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { GRAFANA_API_VERSION } from '../../src/lib/build-info.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { ADMIN, call } from '../helpers/client.js';
 import { ManualClock } from '../helpers/clock.js';
 import { MYSQL_ADMIN, PG_ADMIN, testDialect } from '../helpers/databases.js';
+import { openRawSql } from '../helpers/raw-sql.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
 
 const SPEC_METRICS = [
@@ -76,6 +78,45 @@ describe('operational endpoints', () => {
     const response = await server.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(503);
     expect(response.body).toBe('not ready');
+  });
+
+  it('shutdown lets handlers whose clients hung up finish before it closes the database', async () => {
+    const server = await startTestServer();
+    const count = 20;
+    const uids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const created = await call(server, 'POST', '/api/folders', {
+        as: ADMIN,
+        body: { title: `hung up ${i}` },
+      });
+      expect(created.status).toBe(200);
+      uids.push(created.body.uid);
+    }
+    let received = 0;
+    server.app.server.on('request', () => received++);
+    // Requests without a body go from their headers straight to the handler (the admin's
+    // identity is cached): each handler is running when the server has seen its request.
+    const { hostname, port } = new URL(server.url);
+    const sockets = uids.map((uid) => {
+      const socket = connect(Number(port), hostname);
+      socket.write(
+        `DELETE /api/folders/${uid} HTTP/1.1\r\nHost: svc\r\nAuthorization: ${ADMIN.authorization}\r\n\r\n`,
+      );
+      return socket;
+    });
+    await expect.poll(() => received, { interval: 1 }).toBe(count);
+    // The clients leave without their answers and the server stops at once: its HTTP close no
+    // longer waits for those sockets, but the database must stay open until the handlers end.
+    for (const socket of sockets) socket.destroy();
+    await server.shutdown();
+
+    const sql = await openRawSql(server.config);
+    try {
+      const left = await sql.query(`SELECT uid FROM ${sql.quote('folder')} WHERE title LIKE 'hung up %'`);
+      expect(left).toEqual([]);
+    } finally {
+      await sql.close();
+    }
   });
 
   it('/api/health reports the database, the Grafana API version svc serves and the build commit', async () => {
