@@ -167,5 +167,14 @@ export async function api<T = any>(
   return { status: response.status, body: body as T, cookies: response.headers.getSetCookie() };
 }
 
-/** The 5xx answers an instance logged (http/errors.ts logs each as "request failed"). */
-export const serverErrors = (instance: Instance) => instance.logged('request failed');
+/**
+ * The 5xx answers an instance logged (http/errors.ts logs each as "request failed"), and the
+ * replies it tried to send twice (Fastify logs those, whatever the client received).
+ */
+export const serverErrors = (instance: Instance) => [
+  ...instance.logged('request failed'),
+  ...instance
+    .log()
+    .split('\n')
+    .filter((line) => line.includes('FST_ERR_REP_ALREADY_SENT') || line.includes('ERR_HTTP_HEADERS_SENT')),
+];

@@ -448,14 +448,19 @@ export function backgroundLoad(instances: Instance[]) {
   let stopped = false;
   const word = unique('bg');
   const loop = async (w: number) => {
+    let saved = '';
     for (let i = 0; !stopped; i++) {
       const on = instances[(w + i) % instances.length]!;
+      // the GET reads what the last save wrote, on another instance, while others write there too
       const reply =
-        i % 2
-          ? await api(on, 'GET', `/api/search?query=${word}`)
-          : await api(on, 'POST', '/api/dashboards/db', {
+        i % 3 === 0
+          ? await api(on, 'POST', '/api/dashboards/db', {
               body: { dashboard: { title: `${word} ${w}-${i}` } },
-            });
+            })
+          : i % 3 === 1
+            ? await api(on, 'GET', `/api/dashboards/uid/${saved}`)
+            : await api(on, 'GET', `/api/search?query=${word}`);
+      if (i % 3 === 0) saved = (reply.body as { uid: string }).uid;
       requests += 1;
       if (reply.status !== 200) failures.push(`${on.name}: ${reply.status} ${JSON.stringify(reply.body)}`);
     }

@@ -86,11 +86,13 @@ export function registerDashboardsRoutes(api: Api, dashboards: DashboardsService
     },
     (request, reply) => {
       const identity = identityOf(request);
-      const send = (json: Buffer) => void reply.type('application/json').send(jsonText(json));
+      const send = (json: Buffer) => reply.type('application/json').send(jsonText(json));
       // all cached: answered without a promise; else read what is missing
       const now = dashboards.getJsonNow(identity, request.params.uid);
-      if (!now) return dashboards.getJson(identity, request.params.uid).then(send);
-      send(now);
+      if (now) return void send(now);
+      // Resolves to the reply, which Fastify awaits. Resolving to undefined would make it send
+      // again while an onSend hook still holds the first answer (the cache bus's wait).
+      return (async () => send(await dashboards.getJson(identity, request.params.uid)))();
     },
   );
 
