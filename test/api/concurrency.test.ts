@@ -77,6 +77,32 @@ describe('concurrent dashboard saves', () => {
     expect(current.body.dashboard.version).toBe(WRITERS + 1);
   });
 
+  // A save leaves unchanged title columns out of its write only when the row is still the one it
+  // read: a concurrent rename in between must not leave the row's title behind its model's.
+  it('overwrites that rename and rename back: the row keeps the last version’s title', async () => {
+    const server = await startTestServer();
+    const created = await call(server, 'POST', '/api/dashboards/db', {
+      as: ADMIN,
+      body: { dashboard: { uid: 'flip', title: 'Flip' } },
+    });
+    expect(created.status).toBe(200);
+    for (let round = 0; round < 3; round++) {
+      const responses = await all(20, (i) =>
+        call(server, 'POST', '/api/dashboards/db', {
+          as: ADMIN,
+          body: { dashboard: { uid: 'flip', title: i % 2 ? `Flop ${round} ${i}` : 'Flip' }, overwrite: true },
+        }),
+      );
+      expectAll(responses, 200);
+      const current = await call(server, 'GET', '/api/dashboards/uid/flip', { as: ADMIN });
+      const title = current.body.dashboard.title as string;
+      const slug = title === 'Flip' ? 'flip' : `flop-${round}-${title.split(' ')[2]}`;
+      expect(current.body.meta.slug).toBe(slug);
+      const search = await call(server, 'GET', '/api/search?dashboardUIDs=flip', { as: ADMIN });
+      expect(search.body).toEqual([expect.objectContaining({ uid: 'flip', title, url: `/d/flip/${slug}` })]);
+    }
+  });
+
   it('saves from one stale version: one wins, the rest are 412', async () => {
     const server = await startTestServer();
     const created = await call(server, 'POST', '/api/dashboards/db', {

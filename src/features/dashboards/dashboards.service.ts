@@ -78,6 +78,16 @@ function folderUidOf(input: SaveInput, tree: FolderTree): string {
   throw saveFolderNotFound();
 }
 
+/** The columns of `next` whose value differs from `stored`'s. */
+function changedColumns<T extends Record<string, unknown>>(
+  stored: Record<string, unknown>,
+  next: T,
+): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(next).filter(([column, value]) => stored[column] !== value),
+  ) as Partial<T>;
+}
+
 /** A save that lost a race: retried when overwriting, else Grafana's version mismatch. */
 class ConcurrentSave extends Error {}
 
@@ -267,11 +277,11 @@ export function createDashboardsService(deps: {
               default_role_grants: locked.default_role_grants,
             };
             const data = storedText(model, { id, uid, version });
+            const head = { title, sort_title: sortTitle, slug, folder_uid: folderUid };
             const written = await trx.writeVersion(orgId, id, locked.version, {
-              title,
-              sort_title: sortTitle,
-              slug,
-              folder_uid: folderUid,
+              // While the row is still the one read, unchanged head columns are left out: SQLite
+              // rewrites the index entries of every column set (a sixth of a save's SQL time).
+              ...(locked.version === existing.version ? changedColumns(existing, head) : head),
               updated: now,
               updated_by: userId,
               data,
